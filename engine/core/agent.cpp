@@ -1,0 +1,31 @@
+#include "engine/core/agent.hpp"
+
+#include <stdexcept>
+
+#include "engine/core/game.hpp"
+
+namespace grove {
+
+Move RandomAgent::choose(const Rules& rules, const State& state, Rng& rng) {
+  rules.legal_moves(state, moves_);
+  if (moves_.empty()) {
+    throw std::logic_error(rules.game().name + ": no legal move in a non-terminal state: " +
+                           rules.state_summary(state));
+  }
+  return moves_[rng.below(moves_.size())];
+}
+
+Move next_move(const Rules& rules, const State& state, Agent& agent, Rng& rng) {
+  Node node = rules.node(state);
+  switch (node.kind) {
+    case NodeKind::Chance:
+      return rules.sample_chance(state, rng);
+    case NodeKind::Decision:
+      return agent.choose(rules, state, rng);
+    case NodeKind::Terminal:
+      break;
+  }
+  throw std::logic_error("next_move called on a finished game");
+}
+
+}  // namespace grove

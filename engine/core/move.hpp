@@ -1,0 +1,28 @@
+#pragma once
+// A move is a small value: what a player decided, or which chance outcome
+// happened. Every game encodes its moves in the same fixed-size record so that
+// move lists need no allocation per move and the checker can store, compare
+// and hash moves without knowing the game. The game gives `kind` and `args`
+// their meaning and provides the readable notation (Rules::move_text).
+
+#include <array>
+#include <compare>
+#include <cstdint>
+
+#include "engine/core/seat.hpp"
+
+namespace grove {
+
+struct Move {
+  static constexpr int kMaxArgs = 6;
+
+  std::uint16_t kind = 0;
+  // The seat that makes the move (for a chance outcome: the seat it concerns,
+  // or kNoSeat). A move by the wrong seat is rejected as out of turn.
+  std::int16_t seat = kNoSeat;
+  std::array<std::int16_t, kMaxArgs> args{};
+
+  friend auto operator<=>(const Move&, const Move&) = default;
+};
+
+}  // namespace grove

@@ -1,0 +1,139 @@
+#pragma once
+// The rules of one game, in one variant, at a table of N players: the single
+// interface through which the scenario replayer, the checker and the
+// simulators play every game.
+//
+// A state is a decision node (one seat chooses among legal moves), a chance
+// node (the outcomes and their exact probabilities are listed; nobody draws a
+// random number inside apply) or terminal. A turn with several choices is a
+// sequence of decision nodes with short move lists; optional steps are moves
+// too ("skip"), extra turns are just the same seat deciding again. Hidden
+// information is handled by observation(): what a seat can see; choices made
+// at the same time are collected one seat after another with earlier choices
+// hidden from later seats and the node marked `simultaneous`.
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/event.hpp"
+#include "engine/core/move.hpp"
+#include "engine/core/probability.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/core/state.hpp"
+#include "engine/core/variant.hpp"
+
+namespace grove {
+
+struct Game;
+
+enum class NodeKind { Decision, Chance, Terminal };
+
+struct Node {
+  NodeKind kind = NodeKind::Terminal;
+  Seat actor = kNoSeat;  // the seat that decides (decision nodes only)
+  bool simultaneous = false;
+};
+
+struct ChanceOutcome {
+  Move move;
+  Probability probability;
+};
+
+// The result of applying a move: legal, or illegal with a reason a person can
+// read ("P1 cannot pass a panda to themselves"). An illegal move leaves the
+// state exactly as it was.
+class [[nodiscard]] Verdict {
+ public:
+  static Verdict legal() { return Verdict(); }
+  static Verdict illegal(std::string reason) { return Verdict(std::move(reason)); }
+
+  bool is_legal() const { return reason_.empty(); }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  Verdict() = default;
+  explicit Verdict(std::string reason) : reason_(std::move(reason)) {}
+  std::string reason_;
+};
+
+struct MoveParse {
+  Move move;
+  std::string error;  // empty when the text parsed
+  bool ok() const { return error.empty(); }
+};
+
+struct Outcome {
+  std::vector<int> place;           // per seat: 1 = first; equal numbers are ties
+  std::vector<std::int64_t> score;  // per seat; empty when the game keeps no score
+
+  std::vector<Seat> winners() const;
+};
+
+class Rules {
+ public:
+  Rules(const Game& game, Variant variant, int players);
+  virtual ~Rules() = default;
+  Rules(const Rules&) = delete;
+  Rules& operator=(const Rules&) = delete;
+
+  const Game& game() const { return *game_; }
+  const Variant& variant() const { return variant_; }
+  int players() const { return players_; }
+
+  // --- Playing -------------------------------------------------------------
+  // The position before anything happened. Set-up that involves chance
+  // (shuffles, deals) starts with chance nodes.
+  virtual std::unique_ptr<State> initial_state() const = 0;
+  virtual Node node(const State& state) const = 0;
+  // Every legal move at a decision node, in a stable order.
+  virtual void legal_moves(const State& state, std::vector<Move>& moves) const = 0;
+  // Every outcome of a chance node with its exact probability; they sum to 1.
+  virtual void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const = 0;
+  // One outcome drawn with the listed probabilities. The default draws from
+  // chance_outcomes(); a game may draw faster (one die at a time) as long as
+  // the distribution is the same.
+  virtual Move sample_chance(const State& state, Rng& rng) const;
+  // Checks the move and, when legal, applies it. `log` may be null.
+  virtual Verdict apply(State& state, const Move& move, EventLog* log) const = 0;
+  // Places and scores; only for terminal states.
+  virtual Outcome outcome(const State& state) const = 0;
+
+  // --- Notation and the YAML form -------------------------------------------
+  // parse_move(move_text(m)) == m for every move the game produces.
+  virtual std::string move_text(const Move& move) const = 0;
+  virtual MoveParse parse_move(std::string_view text) const = 0;
+  // A form a designer can read and write by hand; state_from_yaml of the
+  // output gives an equal state. Throws InputError naming line and key.
+  virtual YAML::Node state_to_yaml(const State& state) const = 0;
+  virtual std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const = 0;
+  // One line for logs: "P2 to roll; dice P1 3, P2 5".
+  virtual std::string state_summary(const State& state) const = 0;
+
+  // --- Checking ------------------------------------------------------------
+  // Descriptions of every game-specific invariant the state breaks.
+  virtual std::vector<std::string> invariant_violations(const State& state) const;
+  // Moves (decisions and chance outcomes) within which every game of this
+  // variant is expected to end; longer games are reported as possibly
+  // infinite.
+  virtual std::int64_t step_bound() const = 0;
+  // What `seat` can see of the state. Two states with the same observation
+  // for a seat are indistinguishable to that seat. The default (perfect
+  // information) is the whole state.
+  virtual std::string observation(const State& state, Seat seat) const;
+
+  // Convenience: parse and apply, or explain why not.
+  Verdict apply_text(State& state, std::string_view text, EventLog* log) const;
+  std::string seat_name(Seat seat) const { return seat_label(seat); }
+
+ private:
+  const Game* game_;
+  Variant variant_;
+  int players_;
+};
+
+}  // namespace grove

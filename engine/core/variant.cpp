@@ -1,0 +1,215 @@
+#include "engine/core/variant.hpp"
+
+#include <filesystem>
+
+#include "engine/core/game.hpp"
+#include "engine/core/hash.hpp"
+#include "engine/core/yaml_input.hpp"
+
+namespace grove {
+namespace {
+
+std::vector<std::string> parameter_names(const Game& game) {
+  std::vector<std::string> names;
+  for (const auto& spec : game.parameters) names.push_back(spec.name);
+  return names;
+}
+
+std::vector<std::string> ruling_ids(const Game& game) {
+  std::vector<std::string> ids;
+  for (const auto& ruling : game.rulings) ids.push_back(ruling.id);
+  return ids;
+}
+
+ParamValue read_value(const Game& game, const ParamSpec& spec, const YAML::Node& node,
+                      const ParamValue& current) {
+  switch (spec.type) {
+    case ParamType::Integer:
+      return read_integer(node, spec.name, spec.min, spec.max);
+    case ParamType::Flag:
+      return read_bool(node, spec.name);
+    case ParamType::Choice: {
+      std::string text = read_string(node, spec.name);
+      for (const auto& choice : spec.choices) {
+        if (choice == text) return text;
+      }
+      fail_at(node, spec.name,
+              "expected one of " + join(spec.choices, ", ") + ", got '" + text + "'" +
+                  did_you_mean(text, spec.choices));
+    }
+    case ParamType::IntegerPerPlayerCount: {
+      PerPlayerCount table = std::get<PerPlayerCount>(current);
+      if (node.IsScalar()) {
+        std::int64_t value = read_integer(node, spec.name, spec.min, spec.max);
+        for (auto& entry : table) entry.second = value;
+        return table;
+      }
+      if (!node.IsMap()) {
+        fail_at(node, spec.name,
+                "expected a whole number, or a map from player count to a whole number");
+      }
+      for (const auto& entry : node) {
+        auto players = static_cast<int>(
+            read_integer(entry.first, spec.name, game.min_players, game.max_players));
+        table[players] = read_integer(entry.second, spec.name, spec.min, spec.max);
+      }
+      return table;
+    }
+  }
+  fail_at(node, spec.name, "unsupported parameter type");
+}
+
+// Splits "name=value"; the value part is parsed as YAML so that
+// --set dice_per_player='{2: 7}' works like the same line in a file.
+std::pair<std::string, YAML::Node> split_assignment(const std::string& assignment,
+                                                    const std::string& flag) {
+  auto equals = assignment.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    throw InputError({}, flag, "expected NAME=VALUE, got '" + assignment + "'");
+  }
+  std::string name = assignment.substr(0, equals);
+  YAML::Node value = load_yaml_text(assignment.substr(equals + 1), flag + " " + name);
+  return {name, value};
+}
+
+}  // namespace
+
+Variant::Variant(const Game& game) : game_(&game), name_("default") {
+  for (const auto& spec : game.parameters) values_[spec.name] = spec.default_value;
+  for (const auto& ruling : game.rulings) rulings_[ruling.id] = ruling.default_alternative;
+}
+
+void Variant::set_parameter(const std::string& name, const YAML::Node& value) {
+  const ParamSpec* spec = game_->find_parameter(name);
+  if (spec == nullptr) {
+    fail_at(value, name,
+            "unknown parameter of " + game_->name + did_you_mean(name, parameter_names(*game_)) +
+                "; see 'grove rules " + game_->name + "'");
+  }
+  values_[name] = read_value(*game_, *spec, value, values_[name]);
+}
+
+void Variant::set_ruling(const std::string& id, const YAML::Node& alternative) {
+  const Ruling* ruling = game_->find_ruling(id);
+  if (ruling == nullptr) {
+    fail_at(alternative, id,
+            "unknown ruling of " + game_->name + did_you_mean(id, ruling_ids(*game_)) +
+                "; see 'grove rules " + game_->name + "'");
+  }
+  std::string text = read_string(alternative, id);
+  auto ids = ruling->alternative_ids();
+  for (const auto& candidate : ids) {
+    if (candidate == text) {
+      rulings_[id] = text;
+      return;
+    }
+  }
+  fail_at(alternative, id,
+          "expected one of " + join(ids, ", ") + ", got '" + text + "'" + did_you_mean(text, ids));
+}
+
+void Variant::set_parameter_text(const std::string& assignment) {
+  auto [name, value] = split_assignment(assignment, "--set");
+  try {
+    set_parameter(name, value);
+  } catch (const InputError& error) {
+    throw InputError({"--set", 0, 0}, error.key(), error.message());
+  }
+}
+
+void Variant::set_ruling_text(const std::string& assignment) {
+  auto [id, value] = split_assignment(assignment, "--ruling");
+  try {
+    set_ruling(id, value);
+  } catch (const InputError& error) {
+    throw InputError({"--ruling", 0, 0}, error.key(), error.message());
+  }
+}
+
+void Variant::apply_settings(const YAML::Node& parameters, const YAML::Node& rulings) {
+  if (parameters.IsDefined() && !parameters.IsNull()) {
+    expect_map(parameters, "parameters", "parameter settings");
+    for (const auto& entry : parameters) set_parameter(entry.first.Scalar(), entry.second);
+  }
+  if (rulings.IsDefined() && !rulings.IsNull()) {
+    expect_map(rulings, "rulings", "ruling choices");
+    for (const auto& entry : rulings) set_ruling(entry.first.Scalar(), entry.second);
+  }
+}
+
+std::int64_t Variant::integer(const std::string& name) const {
+  return std::get<std::int64_t>(values_.at(name));
+}
+
+std::int64_t Variant::integer_for_players(const std::string& name, int players) const {
+  return std::get<PerPlayerCount>(values_.at(name)).at(players);
+}
+
+bool Variant::flag(const std::string& name) const { return std::get<bool>(values_.at(name)); }
+
+const std::string& Variant::choice(const std::string& name) const {
+  return std::get<std::string>(values_.at(name));
+}
+
+const std::string& Variant::ruling(const std::string& id) const { return rulings_.at(id); }
+
+std::vector<std::string> Variant::differences() const {
+  std::vector<std::string> lines;
+  for (const auto& spec : game_->parameters) {
+    const ParamValue& value = values_.at(spec.name);
+    if (value != spec.default_value) lines.push_back(spec.name + "=" + value_text(value));
+  }
+  for (const auto& ruling : game_->rulings) {
+    const std::string& chosen = rulings_.at(ruling.id);
+    if (chosen != ruling.default_alternative) lines.push_back(ruling.id + "=" + chosen);
+  }
+  return lines;
+}
+
+std::string Variant::canonical_text() const {
+  std::string text = "game: " + game_->name + "\nparameters:\n";
+  for (const auto& spec : game_->parameters) {
+    text += "  " + spec.name + ": " + value_text(values_.at(spec.name)) + "\n";
+  }
+  text += "rulings:\n";
+  for (const auto& ruling : game_->rulings) {
+    text += "  " + ruling.id + ": " + rulings_.at(ruling.id) + "\n";
+  }
+  return text;
+}
+
+std::string Variant::hash_hex() const {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx",
+                static_cast<unsigned long long>(hash_text(canonical_text())));
+  return buffer;
+}
+
+void apply_variant_file(Variant& variant, const std::string& path) {
+  const Game& game = variant.game();
+  YAML::Node file = load_yaml_file(path);
+  try {
+    expect_map(file, "", "a variant");
+    check_keys(file, {"game", "name", "description", "parameters", "rulings"});
+    if (file["game"]) {
+      std::string named = read_string(file["game"], "game");
+      if (named != game.name) {
+        fail_at(file["game"], "game",
+                "this variant is for '" + named + "', not '" + game.name + "'");
+      }
+    }
+    variant.set_name(file["name"] ? read_string(file["name"], "name")
+                                  : std::filesystem::path(path).stem().string());
+    variant.apply_settings(file["parameters"], file["rulings"]);
+  } catch (const InputError& error) {
+    throw error.in_file(path);
+  }
+}
+
+Variant load_variant_file(const Game& game, const std::string& path) {
+  Variant variant(game);
+  apply_variant_file(variant, path);
+  return variant;
+}
+
+}  // namespace grove

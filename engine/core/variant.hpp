@@ -1,0 +1,68 @@
+#pragma once
+// A variant is one complete choice of rules for a game: a value for every
+// parameter and an alternative for every ruling. It starts from the game's
+// defaults; a variant file, inline scenario settings and command-line
+// --set/--ruling flags are applied over it in that order, each validated
+// against the schema (unknown names, bad types and out-of-range numbers are
+// InputErrors that say what would have been valid).
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/core/errors.hpp"
+#include "engine/core/params.hpp"
+
+namespace grove {
+
+struct Game;
+
+class Variant {
+ public:
+  explicit Variant(const Game& game);  // the game's defaults, named "default"
+
+  const Game& game() const { return *game_; }
+  const std::string& name() const { return name_; }
+  void set_name(std::string name) { name_ = std::move(name); }
+
+  // `value` is the YAML node as written (for its line/column in errors).
+  void set_parameter(const std::string& name, const YAML::Node& value);
+  void set_ruling(const std::string& id, const YAML::Node& alternative);
+  // "name=value" as given to --set / --ruling.
+  void set_parameter_text(const std::string& assignment);
+  void set_ruling_text(const std::string& assignment);
+  // A map with optional keys `parameters` and `rulings` (in a variant file or
+  // inline in a scenario).
+  void apply_settings(const YAML::Node& parameters, const YAML::Node& rulings);
+
+  std::int64_t integer(const std::string& name) const;
+  std::int64_t integer_for_players(const std::string& name, int players) const;
+  bool flag(const std::string& name) const;
+  const std::string& choice(const std::string& name) const;
+  const std::string& ruling(const std::string& id) const;
+
+  // Settings that differ from the game's defaults, as "name=value" lines, in
+  // schema order: what makes this variant this variant.
+  std::vector<std::string> differences() const;
+  // Every parameter and ruling, in schema order; equal variants give equal
+  // text, so its hash identifies the rules that were played.
+  std::string canonical_text() const;
+  std::string hash_hex() const;
+
+ private:
+  const Game* game_;
+  std::string name_;
+  std::map<std::string, ParamValue> values_;
+  std::map<std::string, std::string> rulings_;
+};
+
+// Applies a variant file (keys: game, name, description, parameters,
+// rulings) over `variant`; the file's `game` must match. The variant takes the
+// file's name (or the file's stem).
+void apply_variant_file(Variant& variant, const std::string& path);
+Variant load_variant_file(const Game& game, const std::string& path);
+
+}  // namespace grove

@@ -1,0 +1,127 @@
+#include "engine/core/yaml_input.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace grove {
+namespace {
+
+SourceLocation location_of_mark(const YAML::Mark& mark) {
+  SourceLocation where;
+  if (mark.line >= 0) where.line = mark.line + 1;
+  if (mark.column >= 0) where.column = mark.column + 1;
+  return where;
+}
+
+std::string describe_kind(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Null:
+      return "nothing";
+    case YAML::NodeType::Scalar:
+      return "'" + node.Scalar() + "'";
+    case YAML::NodeType::Undefined:
+      break;
+  }
+  return "nothing";
+}
+
+}  // namespace
+
+YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::ParserException& error) {
+    SourceLocation where = location_of_mark(error.mark);
+    where.file = label;
+    throw InputError(where, "", "malformed YAML: " + error.msg);
+  }
+}
+
+YAML::Node load_yaml_file(const std::string& path) {
+  std::ifstream input(path, std::ios::binary);
+  if (!input) throw InputError({path, 0, 0}, "", "cannot read the file");
+  std::ostringstream text;
+  text << input.rdbuf();
+  return load_yaml_text(text.str(), path);
+}
+
+SourceLocation location_of(const YAML::Node& node) {
+  if (!node.IsDefined()) return {};
+  return location_of_mark(node.Mark());
+}
+
+void fail_at(const YAML::Node& node, const std::string& key, const std::string& message) {
+  throw InputError(location_of(node), key, message);
+}
+
+void expect_map(const YAML::Node& node, const std::string& key, const std::string& what) {
+  if (!node.IsMap()) fail_at(node, key, "expected " + what + " (a map), got " + describe_kind(node));
+}
+
+void expect_sequence(const YAML::Node& node, const std::string& key, const std::string& what) {
+  if (!node.IsSequence()) {
+    fail_at(node, key, "expected " + what + " (a list), got " + describe_kind(node));
+  }
+}
+
+void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed) {
+  for (const auto& entry : map) {
+    const std::string key = entry.first.Scalar();
+    bool known = false;
+    for (const auto& name : allowed) known = known || name == key;
+    if (!known) {
+      throw InputError(location_of(entry.first), key,
+                       "unknown key" + did_you_mean(key, allowed) +
+                           "; expected one of: " + join(allowed, ", "));
+    }
+  }
+}
+
+std::int64_t read_integer(const YAML::Node& node, const std::string& key, std::int64_t min,
+                          std::int64_t max) {
+  std::int64_t value = 0;
+  if (!node.IsScalar() || !YAML::convert<std::int64_t>::decode(node, value)) {
+    fail_at(node, key, "expected a whole number, got " + describe_kind(node));
+  }
+  if (value < min || value > max) {
+    fail_at(node, key,
+            "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                ", got " + std::to_string(value));
+  }
+  return value;
+}
+
+bool read_bool(const YAML::Node& node, const std::string& key) {
+  bool value = false;
+  if (!node.IsScalar() || !YAML::convert<bool>::decode(node, value)) {
+    fail_at(node, key, "expected true or false, got " + describe_kind(node));
+  }
+  return value;
+}
+
+std::string read_string(const YAML::Node& node, const std::string& key) {
+  if (!node.IsScalar()) fail_at(node, key, "expected a text value, got " + describe_kind(node));
+  return node.Scalar();
+}
+
+Seat read_seat(const YAML::Node& node, const std::string& key, int players) {
+  std::string text = read_string(node, key);
+  auto seat = parse_seat_label(text);
+  if (!seat || *seat >= players) {
+    fail_at(node, key,
+            "expected a seat from P1 to P" + std::to_string(players) + ", got '" + text + "'");
+  }
+  return *seat;
+}
+
+std::string yaml_inline(const YAML::Node& node) {
+  YAML::Emitter out;
+  out << YAML::Flow << node;
+  return out.c_str();
+}
+
+}  // namespace grove

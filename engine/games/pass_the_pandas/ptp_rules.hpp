@@ -1,0 +1,98 @@
+#pragma once
+// The rules of Pass the Pandas for one variant and player count.
+
+#include <cstdint>
+#include <string_view>
+
+#include "engine/core/game.hpp"
+#include "engine/games/pass_the_pandas/position.hpp"
+
+namespace grove::pass_the_pandas {
+
+// Rule clauses (event ids); described in definition.cpp.
+inline constexpr std::string_view kClauseRoll = "ptp.turn.roll";
+inline constexpr std::string_view kClauseWater = "ptp.water.removed";
+inline constexpr std::string_view kClausePanda = "ptp.panda.passed";
+inline constexpr std::string_view kClauseChallengeNone = "ptp.challenge.none";
+inline constexpr std::string_view kClauseChallengeMet = "ptp.challenge.met";
+inline constexpr std::string_view kClauseChallengeTransfer = "ptp.challenge.transfer";
+inline constexpr std::string_view kClauseChallengeShortfall = "ptp.challenge.shortfall";
+inline constexpr std::string_view kClauseBamboozledExchange = "ptp.bamboozled.exchange";
+inline constexpr std::string_view kClauseBamboozledKeep = "ptp.bamboozled.keep";
+inline constexpr std::string_view kClauseTurnEnd = "ptp.turn.end";
+inline constexpr std::string_view kClauseOut = "ptp.game.out";
+inline constexpr std::string_view kClauseGameOver = "ptp.game.over";
+inline constexpr std::string_view kClausePoints = "ptp.pandamonium.points";
+inline constexpr std::string_view kClauseNewRound = "ptp.pandamonium.round";
+
+enum MoveKind : std::uint16_t {
+  kRoll = 1,       // chance: args water, panda, bamboo, blank
+  kPassPanda = 2,  // args[0]: the receiving seat
+  kExchange = 3,   // Bamboozled; args[0]: the other seat
+  kKeepDice = 4,   // Bamboozled, declined
+};
+
+// The variant's settings, read once so that play does not look names up.
+struct Settings {
+  enum class ChallengeBasis { Rolled, SetAside };
+  enum class PreviousPlayer { PreviousInGame, LastRoller, SeatBefore };
+  enum class BamboozledTiming { AfterChallenge, BeforeChallenge };
+  enum class RoundStarter { Rotate, RoundWinner, LastPlace };
+  enum class MatchEnd { EndOfRound, Immediately };
+
+  int dice_per_player = 0;
+  Faces die;  // how many faces of each kind one die has
+  bool play_for_places = false;
+  bool bamboozled = false;
+  int bamboozled_min_dice = 4;
+  bool pandamonium = false;
+  int pandamonium_target = 0;
+  ChallengeBasis challenge_basis = ChallengeBasis::Rolled;
+  PreviousPlayer previous_player = PreviousPlayer::PreviousInGame;
+  BamboozledTiming bamboozled_timing = BamboozledTiming::AfterChallenge;
+  RoundStarter round_starter = RoundStarter::Rotate;
+  MatchEnd match_end = MatchEnd::EndOfRound;
+};
+
+class PtpRules final : public Rules {
+ public:
+  PtpRules(const Game& game, const Variant& variant, int players);
+
+  const Settings& settings() const { return settings_; }
+
+  std::unique_ptr<State> initial_state() const override;
+  Node node(const State& state) const override;
+  void legal_moves(const State& state, std::vector<Move>& moves) const override;
+  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
+  Move sample_chance(const State& state, Rng& rng) const override;
+  Verdict apply(State& state, const Move& move, EventLog* log) const override;
+  Outcome outcome(const State& state) const override;
+
+  std::string move_text(const Move& move) const override;
+  MoveParse parse_move(std::string_view text) const override;
+  YAML::Node state_to_yaml(const State& state) const override;
+  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
+  std::string state_summary(const State& state) const override;
+
+  std::vector<std::string> invariant_violations(const State& state) const override;
+  std::int64_t step_bound() const override;
+
+  // The position at the start of a round: everyone holds their starting dice.
+  Position starting_position(Seat starter) const;
+  int total_dice() const { return settings_.dice_per_player * players(); }
+
+ private:
+  std::string check(const Position& position, const Move& move) const;
+  bool may_bamboozle(const Position& position) const;
+  Seat challenge_giver(const Position& position) const;
+  void after_pandas(Position& position, EventLog* log) const;
+  void settle_challenge(Position& position, EventLog* log) const;
+  void end_turn(Position& position, EventLog* log) const;
+  void start_next_round(Position& position, EventLog* log) const;
+
+  Settings settings_;
+};
+
+Settings read_settings(const Variant& variant, int players);
+
+}  // namespace grove::pass_the_pandas

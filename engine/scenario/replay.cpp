@@ -1,0 +1,306 @@
+#include "engine/scenario/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/core/agent.hpp"
+#include "engine/core/yaml_input.hpp"
+#include "engine/scenario/yaml_match.hpp"
+
+namespace grove {
+namespace {
+
+// Carries the game through the steps; each check returns false after
+// recording the failure in the result.
+class Replayer {
+ public:
+  Replayer(const Scenario& scenario, ScenarioResult& result)
+      : scenario_(scenario), result_(result), rng_(scenario.seed) {}
+
+  void run() {
+    try {
+      rules_ = scenario_.game->rules(scenario_.variant, scenario_.players);
+    } catch (const InputError& error) {
+      fail(0, "the variant cannot be played: " + error.message());
+      return;
+    }
+    if (!scenario_.player_names.empty()) {
+      std::vector<std::string> names;
+      for (Seat seat = 0; seat < scenario_.players; ++seat) names.push_back(scenario_.player_name(seat));
+      result_.log.push_back("players: " + join(names, ", "));
+    }
+    if (scenario_.start.IsDefined()) {
+      try {
+        state_ = rules_->state_from_yaml(scenario_.start);
+      } catch (const InputError& error) {
+        error_ = true;
+        const std::string key = error.key().empty() ? "" : "'" + error.key() + "': ";
+        fail(error.where().line, "start: " + key + error.message());
+        return;
+      }
+      result_.log.push_back("start: " + rules_->state_summary(*state_));
+    } else {
+      state_ = rules_->initial_state();
+    }
+    if (!invariants_hold(scenario_.start_line)) return;
+    for (const ScenarioStep& step : scenario_.steps) {
+      if (!run_step(step)) return;
+    }
+    if (scenario_.end) check_end(*scenario_.end);
+  }
+
+  bool error() const { return error_; }
+
+ private:
+  bool run_step(const ScenarioStep& step) {
+    switch (step.kind) {
+      case ScenarioStep::Kind::Move:
+        return play(step);
+      case ScenarioStep::Kind::Illegal:
+        return check_rejected(step);
+      case ScenarioStep::Kind::Expect:
+        return check_expectations(step);
+      case ScenarioStep::Kind::Random:
+        return play_randomly(step);
+    }
+    return false;
+  }
+
+  bool play(const ScenarioStep& step) {
+    const MoveParse parsed = rules_->parse_move(step.move);
+    if (!parsed.ok()) return fail(step.line, parsed.error);
+    if (rules_->node(*state_).kind == NodeKind::Terminal) {
+      return fail(step.line, fmt::format("'{}' comes after the end of the game", step.move));
+    }
+    return apply(parsed.move, step.line);
+  }
+
+  bool apply(const Move& move, int line) {
+    EventLog events;
+    const Verdict verdict = rules_->apply(*state_, move, &events);
+    const std::string text = rules_->move_text(move);
+    if (!verdict.is_legal()) {
+      return fail(line, fmt::format("'{}' was rejected: {}", text, verdict.reason()),
+                  "a legal move", rules_->state_summary(*state_));
+    }
+    ++result_.moves;
+    result_.log.push_back(fmt::format("{:>3}. {}", result_.moves, text));
+    for (const Event& event : events) result_.log.push_back("       " + event.text);
+    pending_events_.insert(pending_events_.end(), events.begin(), events.end());
+    return invariants_hold(line);
+  }
+
+  bool invariants_hold(int line) {
+    const auto problems = rules_->invariant_violations(*state_);
+    if (problems.empty()) return true;
+    return fail(line, "a rule invariant is broken: " + join(problems, "; "), "",
+                rules_->state_summary(*state_));
+  }
+
+  bool check_rejected(const ScenarioStep& step) {
+    const std::unique_ptr<State> before = state_->clone();
+    EventLog events;
+    const Verdict verdict = rules_->apply_text(*state_, step.move, &events);
+    if (verdict.is_legal()) {
+      ++result_.moves;
+      result_.log.push_back(fmt::format("{:>3}. {}   (accepted)", result_.moves, step.move));
+      return fail(step.line, fmt::format("'{}' was accepted, but the rules must reject it", step.move),
+                  step.reason.empty() ? "rejected" : "rejected: " + step.reason, "accepted");
+    }
+    if (!state_->equals(*before)) {
+      return fail(step.line, fmt::format("rejecting '{}' changed the state", step.move),
+                  rules_->state_summary(*before), rules_->state_summary(*state_));
+    }
+    result_.log.push_back(fmt::format("     {}   (rejected: {})", step.move, verdict.reason()));
+    if (!step.reason.empty() && verdict.reason() != step.reason) {
+      return fail(step.line, fmt::format("'{}' was rejected for another reason", step.move),
+                  step.reason, verdict.reason());
+    }
+    return true;
+  }
+
+  bool play_randomly(const ScenarioStep& step) {
+    RandomAgent agent;
+    const std::int64_t limit = step.random_to_end ? rules_->step_bound() : step.random_steps;
+    for (std::int64_t i = 0; i < limit; ++i) {
+      if (rules_->node(*state_).kind == NodeKind::Terminal) {
+        if (step.random_to_end) return true;
+        return fail(step.line, fmt::format("the game ended after {} of {} random moves", i,
+                                           step.random_steps));
+      }
+      if (!apply(next_move(*rules_, *state_, agent, rng_), step.line)) return false;
+    }
+    if (step.random_to_end && rules_->node(*state_).kind != NodeKind::Terminal) {
+      return fail(step.line, fmt::format("the game did not end within {} random moves (the "
+                                         "variant's bound)",
+                                         limit));
+    }
+    return true;
+  }
+
+  static bool event_matches(const EventExpectation& expected, const Event& event) {
+    if (event.clause != expected.clause) return false;
+    if (expected.seat && event.seat != *expected.seat) return false;
+    for (const auto& [key, value] : expected.fields) {
+      const std::string* found = event.field(key);
+      if (found == nullptr || *found != value) return false;
+    }
+    return true;
+  }
+
+  std::string fired() const {
+    std::vector<std::string> texts;
+    for (const Event& event : pending_events_) texts.push_back(event.clause + " (" + event.text + ")");
+    return texts.empty() ? "(no events)" : join(texts, "; ");
+  }
+
+  bool check_expectations(const ScenarioStep& step) {
+    if (step.state.IsDefined()) {
+      const YAML::Node actual = rules_->state_to_yaml(*state_);
+      const auto mismatches = match_yaml(step.state, actual);
+      if (!mismatches.empty()) {
+        std::vector<std::string> expected, got;
+        for (const auto& mismatch : mismatches) {
+          expected.push_back(mismatch.path + " = " + mismatch.expected);
+          got.push_back(mismatch.path + " = " + mismatch.actual);
+        }
+        return fail(step.line, "the state is not as expected", join(expected, ", "), join(got, ", "));
+      }
+    }
+    for (const EventExpectation& expected : step.events) {
+      bool found = std::any_of(pending_events_.begin(), pending_events_.end(),
+                               [&](const Event& event) { return event_matches(expected, event); });
+      if (!found) {
+        return fail(step.line, "an expected event did not happen", yaml_inline(expected.written), fired());
+      }
+    }
+    for (const std::string& clause : step.absent_events) {
+      for (const Event& event : pending_events_) {
+        if (event.clause == clause) {
+          return fail(step.line, "an event happened that must not", "no " + clause,
+                      event.clause + " (" + event.text + ")");
+        }
+      }
+    }
+    if (step.legal_moves) {
+      std::vector<std::string> expected;
+      for (const std::string& text : *step.legal_moves) {
+        const MoveParse parsed = rules_->parse_move(text);
+        if (!parsed.ok()) return fail(step.line, "legal_moves: " + parsed.error);
+        expected.push_back(rules_->move_text(parsed.move));
+      }
+      std::vector<Move> moves;
+      rules_->legal_moves(*state_, moves);
+      std::vector<std::string> actual;
+      for (const Move& move : moves) actual.push_back(rules_->move_text(move));
+      std::sort(expected.begin(), expected.end());
+      std::sort(actual.begin(), actual.end());
+      if (expected != actual) {
+        return fail(step.line, "the legal moves are not as expected", join(expected, "; "),
+                    actual.empty() ? "(none)" : join(actual, "; "));
+      }
+    }
+    pending_events_.clear();
+    return true;
+  }
+
+  void check_end(const EndExpectation& end) {
+    if (rules_->node(*state_).kind != NodeKind::Terminal) {
+      fail(end.line, "the game should be over", "the end of the game", rules_->state_summary(*state_));
+      return;
+    }
+    const Outcome outcome = rules_->outcome(*state_);
+    auto seats = [&](const std::vector<Seat>& list) {
+      std::vector<std::string> names;
+      for (Seat seat : list) names.push_back(scenario_.player_name(seat));
+      return names.empty() ? std::string("nobody") : join(names, ", ");
+    };
+    if (end.winners && *end.winners != outcome.winners()) {
+      fail(end.line, "a different winner", seats(*end.winners), seats(outcome.winners()));
+      return;
+    }
+    for (const auto& [seat, place] : end.places) {
+      const int actual = outcome.place[static_cast<std::size_t>(seat)];
+      if (actual != place) {
+        fail(end.line, "a different place for " + scenario_.player_name(seat),
+             "place " + std::to_string(place), "place " + std::to_string(actual));
+        return;
+      }
+    }
+    for (const auto& [seat, score] : end.scores) {
+      if (outcome.score.empty()) {
+        fail(end.line, "this game keeps no score", "scores", "none");
+        return;
+      }
+      const std::int64_t actual = outcome.score[static_cast<std::size_t>(seat)];
+      if (actual != score) {
+        fail(end.line, "a different score for " + scenario_.player_name(seat), std::to_string(score),
+             std::to_string(actual));
+        return;
+      }
+    }
+  }
+
+  bool fail(int line, std::string message, std::string expected = "", std::string actual = "") {
+    result_.status = error_ ? ScenarioResult::Status::Error : ScenarioResult::Status::Failed;
+    result_.line = line;
+    result_.message = std::move(message);
+    result_.expected = std::move(expected);
+    result_.actual = std::move(actual);
+    return false;
+  }
+
+  const Scenario& scenario_;
+  ScenarioResult& result_;
+  Rng rng_;
+  std::unique_ptr<Rules> rules_;
+  std::unique_ptr<State> state_;
+  EventLog pending_events_;
+  bool error_ = false;
+};
+
+}  // namespace
+
+std::string status_name(ScenarioResult::Status status) {
+  switch (status) {
+    case ScenarioResult::Status::Passed:
+      return "pass";
+    case ScenarioResult::Status::Failed:
+      return "fail";
+    case ScenarioResult::Status::Error:
+      return "error";
+  }
+  return "?";
+}
+
+ScenarioResult replay_scenario(const Scenario& scenario) {
+  const auto started = std::chrono::steady_clock::now();
+  ScenarioResult result;
+  result.file = scenario.file;
+  result.title = scenario.title;
+  result.game = scenario.game->name;
+  result.variant = scenario.variant.name();
+  result.variant_hash = scenario.variant.hash_hex();
+  Replayer(scenario, result).run();
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+ScenarioResult replay_file(const std::string& path, const Registry& games,
+                           const VariantOverrides& overrides) {
+  try {
+    return replay_scenario(load_scenario(path, games, overrides));
+  } catch (const InputError& error) {
+    ScenarioResult result;
+    result.file = path;
+    result.status = ScenarioResult::Status::Error;
+    result.line = error.where().line;
+    result.message = error.what();
+    return result;
+  }
+}
+
+}  // namespace grove

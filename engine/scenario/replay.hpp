@@ -1,0 +1,42 @@
+#pragma once
+// Plays a scenario through the rules and checks every expectation. The first
+// failing step stops the replay; the result says what was expected, what
+// happened, and carries the game log up to that point.
+
+#include <string>
+#include <vector>
+
+#include "engine/scenario/scenario.hpp"
+
+namespace grove {
+
+struct ScenarioResult {
+  enum class Status { Passed, Failed, Error };
+
+  std::string file;
+  std::string title;
+  std::string game;
+  std::string variant;
+  std::string variant_hash;
+  Status status = Status::Passed;
+  int line = 0;          // the step (or key) that failed
+  std::string message;   // one line: what went wrong
+  std::string expected;  // may be empty
+  std::string actual;    // may be empty
+  std::vector<std::string> log;  // the game log up to the failure or the end
+  int moves = 0;                 // moves and chance outcomes applied
+  double seconds = 0;
+
+  bool passed() const { return status == Status::Passed; }
+};
+
+std::string status_name(ScenarioResult::Status status);  // "pass", "fail", "error"
+
+ScenarioResult replay_scenario(const Scenario& scenario);
+
+// Loads and replays; a scenario that cannot be loaded is an Error result with
+// the located message, so one bad file does not stop a directory run.
+ScenarioResult replay_file(const std::string& path, const Registry& games,
+                           const VariantOverrides& overrides = {});
+
+}  // namespace grove

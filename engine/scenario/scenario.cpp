@@ -1,0 +1,271 @@
+#include "engine/scenario/scenario.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "engine/core/yaml_input.hpp"
+
+namespace grove {
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kScenarioKeys = {
+    "game",    "title", "source", "description", "variant", "parameters",
+    "rulings", "players", "seed", "start",       "steps",   "end"};
+
+// A seat written as P1 or as one of the scenario's player names.
+Seat read_player(const YAML::Node& node, const std::string& key, const Scenario& scenario) {
+  if (node.IsScalar()) {
+    const std::string& text = node.Scalar();
+    for (std::size_t i = 0; i < scenario.player_names.size(); ++i) {
+      if (scenario.player_names[i] == text) return static_cast<Seat>(i);
+    }
+  }
+  return read_seat(node, key, scenario.players);
+}
+
+std::string resolve_variant(const YAML::Node& node, const std::string& scenario_file) {
+  const std::string written = read_string(node, "variant");
+  const fs::path scenario_dir = fs::path(scenario_file).parent_path();
+  std::vector<fs::path> candidates;
+  if (written.find('/') != std::string::npos || fs::path(written).extension() == ".yaml") {
+    candidates.push_back(scenario_dir / written);
+  } else {
+    // A bare name is looked up in the variants/ folder next to the scenario
+    // or in an enclosing folder (scenarios/<game>/variants/).
+    fs::path dir = scenario_dir;
+    for (int level = 0; level < 4; ++level) {
+      candidates.push_back(dir / "variants" / (written + ".yaml"));
+      if (!dir.has_parent_path() || dir.parent_path() == dir) break;
+      dir = dir.parent_path();
+    }
+  }
+  std::vector<std::string> looked;
+  for (const auto& candidate : candidates) {
+    if (fs::is_regular_file(candidate)) return candidate.string();
+    looked.push_back(candidate.string());
+  }
+  fail_at(node, "variant", "no variant file '" + written + "'; looked for " + join(looked, ", "));
+}
+
+EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
+  EventExpectation expected;
+  expected.written = node;
+  if (node.IsScalar()) {
+    expected.clause = node.Scalar();
+  } else {
+    expect_map(node, "events", "an event: a clause id, or a map with 'clause' and fields");
+    if (!node["clause"]) fail_at(node, "events", "an event map needs a 'clause'");
+    for (const auto& entry : node) {
+      const std::string key = entry.first.Scalar();
+      if (key == "clause") {
+        expected.clause = read_string(entry.second, "clause");
+      } else if (key == "seat") {
+        expected.seat = read_player(entry.second, "seat", scenario);
+      } else {
+        expected.fields.emplace_back(key, read_string(entry.second, key));
+      }
+    }
+  }
+  if (scenario.game->find_clause(expected.clause) == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& clause : scenario.game->clauses) ids.push_back(clause.id);
+    fail_at(node, "events",
+            "'" + expected.clause + "' is not a rule clause of " + scenario.game->name +
+                did_you_mean(expected.clause, ids));
+  }
+  return expected;
+}
+
+void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
+  expect_map(node, "expect", "expectations");
+  check_keys(node, {"state", "events", "no_events", "legal_moves"});
+  if (node["state"]) {
+    expect_map(node["state"], "state", "part of the state's YAML form");
+    step.state = node["state"];
+  }
+  if (const YAML::Node events = node["events"]) {
+    expect_sequence(events, "events", "events");
+    for (const auto& event : events) step.events.push_back(read_event(event, scenario));
+  }
+  if (const YAML::Node absent = node["no_events"]) {
+    expect_sequence(absent, "no_events", "clause ids");
+    for (const auto& event : absent) step.absent_events.push_back(read_event(event, scenario).clause);
+  }
+  if (const YAML::Node moves = node["legal_moves"]) {
+    expect_sequence(moves, "legal_moves", "moves in the game's notation");
+    std::vector<std::string> texts;
+    for (const auto& move : moves) texts.push_back(read_string(move, "legal_moves"));
+    step.legal_moves = texts;
+  }
+}
+
+ScenarioStep read_step(const YAML::Node& node, const Scenario& scenario) {
+  ScenarioStep step;
+  step.line = location_of(node).line;
+  if (node.IsScalar()) {
+    step.move = node.Scalar();
+    return step;
+  }
+  expect_map(node, "steps",
+             "a step: a move, or a map with one of move, expect, illegal, random");
+  if (node["move"]) {
+    check_keys(node, {"move"});
+    step.move = read_string(node["move"], "move");
+  } else if (node["expect"]) {
+    check_keys(node, {"expect"});
+    step.kind = ScenarioStep::Kind::Expect;
+    read_expect(node["expect"], step, scenario);
+  } else if (node["illegal"]) {
+    check_keys(node, {"illegal", "reason"});
+    step.kind = ScenarioStep::Kind::Illegal;
+    step.move = read_string(node["illegal"], "illegal");
+    if (node["reason"]) step.reason = read_string(node["reason"], "reason");
+  } else if (node["random"]) {
+    check_keys(node, {"random"});
+    step.kind = ScenarioStep::Kind::Random;
+    const YAML::Node count = node["random"];
+    if (count.IsScalar() && count.Scalar() == "end") {
+      step.random_to_end = true;
+    } else {
+      step.random_steps = static_cast<int>(read_integer(count, "random", 1, 100000000));
+    }
+  } else {
+    check_keys(node, {"move", "expect", "illegal", "reason", "random"});
+    fail_at(node, "steps", "a step needs one of move, expect, illegal, random");
+  }
+  return step;
+}
+
+EndExpectation read_end(const YAML::Node& node, const Scenario& scenario) {
+  expect_map(node, "end", "the expected end of the game");
+  check_keys(node, {"winner", "winners", "places", "scores"});
+  EndExpectation end;
+  end.line = location_of(node).line;
+  if (node["winner"] && node["winners"]) fail_at(node, "winners", "give winner or winners, not both");
+  if (const YAML::Node winner = node["winner"] ? node["winner"] : node["winners"]) {
+    std::vector<Seat> seats;
+    if (winner.IsSequence()) {
+      for (const auto& seat : winner) seats.push_back(read_player(seat, "winners", scenario));
+    } else {
+      seats.push_back(read_player(winner, "winner", scenario));
+    }
+    std::sort(seats.begin(), seats.end());
+    end.winners = seats;
+  }
+  if (const YAML::Node places = node["places"]) {
+    if (places.IsSequence()) {  // first place first
+      int place = 1;
+      for (const auto& seat : places) end.places.emplace_back(read_player(seat, "places", scenario), place++);
+    } else {
+      expect_map(places, "places", "places: a list of seats from first to last, or seat: place");
+      for (const auto& entry : places) {
+        end.places.emplace_back(read_player(entry.first, "places", scenario),
+                                static_cast<int>(read_integer(entry.second, "places", 1, scenario.players)));
+      }
+    }
+  }
+  if (const YAML::Node scores = node["scores"]) {
+    expect_map(scores, "scores", "seat: score");
+    for (const auto& entry : scores) {
+      end.scores.emplace_back(read_player(entry.first, "scores", scenario),
+                              read_integer(entry.second, "scores", INT64_MIN, INT64_MAX));
+    }
+  }
+  return end;
+}
+
+}  // namespace
+
+std::string Scenario::player_name(Seat seat) const {
+  const auto index = static_cast<std::size_t>(seat);
+  if (seat >= 0 && index < player_names.size()) return seat_label(seat) + " (" + player_names[index] + ")";
+  return seat_label(seat);
+}
+
+Scenario load_scenario(const std::string& path, const Registry& games,
+                       const VariantOverrides& overrides) {
+  YAML::Node root = load_yaml_file(path);
+  try {
+    expect_map(root, "", "a scenario");
+    check_keys(root, kScenarioKeys);
+    if (!root["game"]) {
+      fail_at(root, "game", "missing: which game does this scenario play? (" + join(games.names(), ", ") + ")");
+    }
+    const Game* game = nullptr;
+    try {
+      game = &games.get(read_string(root["game"], "game"));
+    } catch (const InputError& unknown) {
+      fail_at(root["game"], "game", unknown.message());
+    }
+    Scenario scenario(*game);
+    scenario.file = path;
+    scenario.title = root["title"] ? read_string(root["title"], "title") : fs::path(path).stem().string();
+    if (root["source"]) scenario.source = read_string(root["source"], "source");
+
+    if (root["variant"]) apply_variant_file(scenario.variant, resolve_variant(root["variant"], path));
+    scenario.variant.apply_settings(root["parameters"], root["rulings"]);
+    if (!overrides.variant_file.empty()) apply_variant_file(scenario.variant, overrides.variant_file);
+    for (const auto& setting : overrides.parameters) scenario.variant.set_parameter_text(setting);
+    for (const auto& setting : overrides.rulings) scenario.variant.set_ruling_text(setting);
+
+    const YAML::Node players = root["players"];
+    if (!players) {
+      fail_at(root, "players", "missing: the number of players, or a list of their names");
+    }
+    if (players.IsSequence()) {
+      for (const auto& name : players) scenario.player_names.push_back(read_string(name, "players"));
+      scenario.players = static_cast<int>(scenario.player_names.size());
+    } else {
+      scenario.players = static_cast<int>(read_integer(players, "players", 1, 99));
+    }
+    if (scenario.players < game->min_players || scenario.players > game->max_players) {
+      fail_at(players, "players",
+              game->title + " is for " + std::to_string(game->min_players) + " to " +
+                  std::to_string(game->max_players) + " players, not " +
+                  std::to_string(scenario.players));
+    }
+    if (root["seed"]) {
+      scenario.seed = static_cast<std::uint64_t>(read_integer(root["seed"], "seed", 0, INT64_MAX));
+    }
+    if (root["start"]) {
+      scenario.start = root["start"];
+      scenario.start_line = location_of(root["start"]).line;
+    }
+    if (const YAML::Node steps = root["steps"]) {
+      if (!steps.IsNull()) {
+        expect_sequence(steps, "steps", "the steps of the scenario");
+        for (const auto& step : steps) scenario.steps.push_back(read_step(step, scenario));
+      }
+    }
+    if (root["end"]) scenario.end = read_end(root["end"], scenario);
+    return scenario;
+  } catch (const InputError& error) {
+    throw error.in_file(path);
+  }
+}
+
+std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    if (!fs::exists(path)) throw InputError({path, 0, 0}, "", "no such file or directory");
+    if (!fs::is_directory(path)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(path); it != fs::recursive_directory_iterator(); ++it) {
+      if (it->is_directory() && it->path().filename() == "variants") {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+}  // namespace grove

@@ -1,0 +1,60 @@
+// The results store's schema, as an ordered list of migrations. A file's
+// PRAGMA user_version is the last migration applied to it; opening a file
+// applies the ones it lacks, each in its own transaction. Never edit a
+// migration that has shipped: add the next one.
+
+#include "reports/store/schema.hpp"
+
+namespace grove {
+
+// Stored in PRAGMA application_id so that grove can tell its own files from
+// other SQLite databases ('grov').
+extern const int kGroveApplicationId = 0x67726f76;
+
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> list = {
+      {1, "runs and scenario results",
+       R"sql(
+CREATE TABLE runs (
+  id            INTEGER PRIMARY KEY,
+  command       TEXT NOT NULL,     -- the command line as typed
+  kind          TEXT NOT NULL,     -- replay, play, fuzz, explore, balance
+  game          TEXT,              -- NULL when the run covers several games
+  variant       TEXT,
+  variant_hash  TEXT,
+  seed          INTEGER,
+  grove_version TEXT NOT NULL,
+  started_at    TEXT NOT NULL,     -- ISO 8601, UTC
+  ended_at      TEXT,              -- NULL until the run finishes
+  status        TEXT NOT NULL,     -- running, passed, failed, error, interrupted
+  summary       TEXT
+);
+CREATE TABLE scenario_results (
+  id            INTEGER PRIMARY KEY,
+  run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  file          TEXT NOT NULL,
+  title         TEXT,
+  game          TEXT,
+  variant       TEXT,
+  variant_hash  TEXT,
+  status        TEXT NOT NULL,     -- pass, fail, error
+  line          INTEGER,
+  message       TEXT,
+  expected      TEXT,
+  actual        TEXT,
+  moves         INTEGER,
+  seconds       REAL
+);
+CREATE INDEX scenario_results_by_run ON scenario_results(run_id);
+)sql"},
+      {2, "where a run ran, and the game log of each scenario result",
+       R"sql(
+ALTER TABLE runs ADD COLUMN host TEXT;
+ALTER TABLE runs ADD COLUMN pid INTEGER;
+ALTER TABLE scenario_results ADD COLUMN log TEXT;
+)sql"},
+  };
+  return list;
+}
+
+}  // namespace grove

@@ -1,0 +1,348 @@
+#include "reports/store/store.hpp"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+
+#include "engine/core/errors.hpp"
+#include "reports/store/schema.hpp"
+#include "reports/store/sqlite_statement.hpp"
+
+namespace grove {
+namespace fs = std::filesystem;
+using sqlite::SqliteFailure;
+using sqlite::Statement;
+
+namespace {
+
+std::string now_utc() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  const auto millis =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
+  return fmt::format("{}.{:03d}Z", buffer, static_cast<int>(millis));
+}
+
+std::string host_name() {
+  char buffer[256] = {};
+  if (gethostname(buffer, sizeof buffer - 1) != 0) return "";
+  return buffer;
+}
+
+int pragma_integer(sqlite3* db, const char* pragma) {
+  Statement statement(db, std::string("PRAGMA ") + pragma);
+  return statement.step() ? static_cast<int>(statement.integer(0)) : 0;
+}
+
+RunRecord read_run(const Statement& row) {
+  RunRecord run;
+  run.id = row.integer(0);
+  run.command = row.text(1);
+  run.kind = row.text(2);
+  run.game = row.text(3);
+  run.variant = row.text(4);
+  run.variant_hash = row.text(5);
+  if (!row.is_null(6)) run.seed = static_cast<std::uint64_t>(row.integer(6));
+  run.grove_version = row.text(7);
+  run.started_at = row.text(8);
+  run.ended_at = row.text(9);
+  run.status = row.text(10);
+  run.summary = row.text(11);
+  run.host = row.text(12);
+  run.pid = row.integer(13);
+  return run;
+}
+
+constexpr const char* kRunColumns =
+    "id, command, kind, game, variant, variant_hash, seed, grove_version, started_at, ended_at, "
+    "status, summary, host, pid";
+
+void apply_migrations(sqlite3* db, int from, int to) {
+  for (const Migration& migration : migrations()) {
+    if (migration.version <= from || migration.version > to) continue;
+    char* error = nullptr;
+    std::string sql = "BEGIN IMMEDIATE;\n" + migration.sql +
+                      fmt::format("\nPRAGMA application_id = {};\nPRAGMA user_version = {};\nCOMMIT;",
+                                  kGroveApplicationId, migration.version);
+    int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    sqlite3_free(error);
+    if (code != SQLITE_OK) {
+      sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw SqliteFailure{code};
+    }
+  }
+}
+
+}  // namespace
+
+std::string grove_version() { return GROVE_VERSION; }
+
+int latest_schema_version() { return migrations().back().version; }
+
+std::string RunRecord::state() const {
+  if (!ended_at.empty()) return status;
+  if (pid > 0 && host == host_name() && kill(static_cast<pid_t>(pid), 0) == 0) return "running";
+  return "incomplete";
+}
+
+Store::Store(std::string path, sqlite3* db, Options options)
+    : path_(std::move(path)), db_(db), options_(options) {}
+
+Store::Store(Store&& other) noexcept
+    : path_(std::move(other.path_)), db_(other.db_), options_(other.options_) {
+  other.db_ = nullptr;
+}
+
+Store& Store::operator=(Store&& other) noexcept {
+  if (this != &other) {
+    sqlite3_close(db_);
+    path_ = std::move(other.path_);
+    db_ = other.db_;
+    options_ = other.options_;
+    other.db_ = nullptr;
+  }
+  return *this;
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::fail(int code, const std::string& doing) const {
+  const int primary = code & 0xff;
+  const std::string detail = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+  switch (primary) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      throw StoreError(fmt::format(
+          "{}: locked by another process (waited {} ms while {}); try again when it has "
+          "finished, or use --db to write elsewhere",
+          path_, options_.busy_timeout.count(), doing));
+    case SQLITE_READONLY:
+      throw StoreError(fmt::format(
+          "{}: read-only (SQLite: {}) while {}; make the file and its folder writable, or use "
+          "--db to write elsewhere",
+          path_, detail, doing));
+    case SQLITE_NOTADB:
+      throw StoreError(fmt::format(
+          "{}: not an SQLite database, so not a grove results file; grove left it untouched. "
+          "Move it aside or use --db to choose another file",
+          path_));
+    case SQLITE_CORRUPT:
+      throw StoreError(fmt::format(
+          "{}: the database is damaged (SQLite: {}) while {}; grove left it untouched. Keep a "
+          "copy, try 'sqlite3 {} .recover', or use --db to write elsewhere",
+          path_, detail, doing, path_));
+    case SQLITE_FULL:
+      throw StoreError(fmt::format("{}: the disk is full while {}", path_, doing));
+    case SQLITE_CANTOPEN:
+      throw StoreError(fmt::format("{}: cannot open the file ({})", path_, detail));
+    default:
+      break;
+  }
+  throw StoreError(fmt::format("{}: database error while {}: {}", path_, doing, detail));
+}
+
+void Store::execute(const std::string& sql, const std::string& doing) {
+  char* error = nullptr;
+  int code = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+  sqlite3_free(error);
+  if (code != SQLITE_OK) fail(code, doing);
+}
+
+Store Store::open(const std::string& path, Options options) {
+  const bool exists = fs::exists(path);
+  if (exists && fs::is_directory(path)) {
+    throw StoreError(path + ": is a folder; --db needs a database file");
+  }
+  if (!exists && options.reading) {
+    throw StoreError(path + ": no such results file (nothing has been stored there yet)");
+  }
+  const bool writable = exists ? access(path.c_str(), W_OK) == 0 : true;
+  const std::string folder = fs::path(path).parent_path().empty()
+                                 ? std::string(".")
+                                 : fs::path(path).parent_path().string();
+  if (!options.reading && !writable) {
+    throw StoreError(path + ": read-only; grove needs to record its results there. Make it "
+                            "writable, or use --db to write elsewhere");
+  }
+  if (!exists && access(folder.c_str(), W_OK) != 0) {
+    throw StoreError(path + ": cannot create the file: the folder " + folder + " is not writable");
+  }
+  const bool read_only = options.reading && !writable;
+  const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+
+  sqlite3* db = nullptr;
+  const int opened = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  Store store(path, db, options);  // owns db from here, even on failure
+  if (opened != SQLITE_OK) store.fail(opened, "opening it");
+  sqlite3_extended_result_codes(db, 1);
+  sqlite3_busy_timeout(db, static_cast<int>(options.busy_timeout.count()));
+
+  try {
+    // The first read of the header: a file that is not SQLite fails here.
+    const int version = pragma_integer(db, "user_version");
+    const int application = pragma_integer(db, "application_id");
+    const bool empty = pragma_integer(db, "page_count") == 0 || [&] {
+      Statement tables(db, "SELECT count(*) FROM sqlite_master");
+      return tables.step() && tables.integer(0) == 0;
+    }();
+    if (application != kGroveApplicationId && !(application == 0 && empty)) {
+      throw StoreError(path + ": an SQLite database of another program, not a grove results "
+                              "file; grove left it untouched. Use --db to choose another file");
+    }
+    if (version > latest_schema_version()) {
+      throw StoreError(fmt::format(
+          "{}: written by a newer grove (schema {}; this grove knows up to {}); upgrade grove or "
+          "use --db",
+          path, version, latest_schema_version()));
+    }
+    if (read_only) {
+      if (version < latest_schema_version()) {
+        throw StoreError(fmt::format(
+            "{}: written by an older grove (schema {}) and read-only, so it cannot be upgraded "
+            "to schema {}; make it writable",
+            path, version, latest_schema_version()));
+      }
+      return store;
+    }
+    store.execute("PRAGMA journal_mode = WAL", "switching to write-ahead logging");
+    store.execute("PRAGMA foreign_keys = ON", "enabling foreign keys");
+    store.execute("PRAGMA synchronous = NORMAL", "setting the sync mode");
+    if (version < latest_schema_version()) apply_migrations(db, version, latest_schema_version());
+  } catch (const SqliteFailure& failure) {
+    store.fail(failure.code, "reading its schema");
+  }
+  return store;
+}
+
+int Store::schema_version() const {
+  try {
+    return pragma_integer(db_, "user_version");
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading the schema version");
+  }
+}
+
+std::int64_t Store::begin_run(const RunStart& start) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO runs (command, kind, game, variant, variant_hash, seed, "
+                     "grove_version, started_at, status, host, pid) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)");
+    insert.bind(1, start.command).bind(2, start.kind).bind_or_null(3, start.game);
+    insert.bind_or_null(4, start.variant).bind_or_null(5, start.variant_hash).bind(6, start.seed);
+    insert.bind(7, grove_version()).bind(8, now_utc()).bind(9, host_name());
+    insert.bind(10, static_cast<std::int64_t>(getpid()));
+    insert.step();
+    return sqlite3_last_insert_rowid(db_);
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "recording the start of a run");
+  }
+}
+
+void Store::finish_run(std::int64_t run, const std::string& status, const std::string& summary) {
+  try {
+    Statement update(db_, "UPDATE runs SET ended_at = ?, status = ?, summary = ? WHERE id = ?");
+    update.bind(1, now_utc()).bind(2, status).bind(3, summary).bind(4, run);
+    update.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "recording the end of a run");
+  }
+}
+
+void Store::add_scenario_result(std::int64_t run, const ScenarioResult& result) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO scenario_results (run_id, file, title, game, variant, "
+                     "variant_hash, status, line, message, expected, actual, moves, seconds, log) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, run).bind(2, result.file).bind(3, result.title).bind_or_null(4, result.game);
+    insert.bind_or_null(5, result.variant).bind_or_null(6, result.variant_hash);
+    insert.bind(7, status_name(result.status)).bind(8, std::int64_t{result.line});
+    insert.bind_or_null(9, result.message).bind_or_null(10, result.expected);
+    insert.bind_or_null(11, result.actual).bind(12, std::int64_t{result.moves});
+    insert.bind(13, result.seconds).bind(14, join(result.log, "\n"));
+    insert.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a scenario result");
+  }
+}
+
+std::vector<RunRecord> Store::runs(int limit) const {
+  try {
+    Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));
+    select.bind(1, std::int64_t{limit});
+    std::vector<RunRecord> list;
+    while (select.step()) list.push_back(read_run(select));
+    return list;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "listing runs");
+  }
+}
+
+std::optional<RunRecord> Store::run(std::int64_t id) const {
+  try {
+    Statement select(db_, fmt::format("SELECT {} FROM runs WHERE id = ?", kRunColumns));
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
+    return read_run(select);
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a run");
+  }
+}
+
+std::vector<StoredScenarioResult> Store::scenario_results(std::int64_t run) const {
+  try {
+    Statement select(db_,
+                     "SELECT file, title, game, variant, variant_hash, status, line, message, "
+                     "expected, actual, log, moves, seconds FROM scenario_results "
+                     "WHERE run_id = ? ORDER BY id");
+    select.bind(1, run);
+    std::vector<StoredScenarioResult> list;
+    while (select.step()) {
+      StoredScenarioResult row;
+      row.file = select.text(0);
+      row.title = select.text(1);
+      row.game = select.text(2);
+      row.variant = select.text(3);
+      row.variant_hash = select.text(4);
+      row.status = select.text(5);
+      row.line = static_cast<int>(select.integer(6));
+      row.message = select.text(7);
+      row.expected = select.text(8);
+      row.actual = select.text(9);
+      row.log = select.text(10);
+      row.moves = static_cast<int>(select.integer(11));
+      row.seconds = select.real(12);
+      list.push_back(std::move(row));
+    }
+    return list;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading scenario results");
+  }
+}
+
+void create_schema_at_version(const std::string& path, int version) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw StoreError(path + ": cannot create");
+  }
+  try {
+    apply_migrations(db, 0, version);
+  } catch (const SqliteFailure& failure) {
+    sqlite3_close(db);
+    throw StoreError(path + ": cannot create the schema: " + sqlite3_errstr(failure.code));
+  }
+  sqlite3_close(db);
+}
+
+}  // namespace grove

@@ -1,0 +1,123 @@
+#pragma once
+// The results store: one SQLite file (default grove.db) in WAL mode that every
+// checking or simulating command writes to. A run is recorded when it starts
+// and marked finished only when it ends, so a run that was killed stays
+// visibly incomplete, while every row committed before is kept. The schema is
+// versioned (PRAGMA user_version) and upgraded by migrations; see schema.cpp.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/scenario/replay.hpp"
+
+struct sqlite3;
+
+namespace grove {
+
+// A problem with the database file, explained in one line: locked, read-only,
+// not a grove database, damaged, from a newer grove.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunStart {
+  std::string command;  // the command line as typed
+  std::string kind;     // replay, play, fuzz, explore, balance
+  std::string game;     // empty when the run covers several games
+  std::string variant;
+  std::string variant_hash;
+  std::optional<std::uint64_t> seed;
+};
+
+struct RunRecord {
+  std::int64_t id = 0;
+  std::string command;
+  std::string kind;
+  std::string game;
+  std::string variant;
+  std::string variant_hash;
+  std::optional<std::uint64_t> seed;
+  std::string grove_version;
+  std::string started_at;  // ISO 8601, UTC
+  std::string ended_at;    // empty if the run never finished
+  std::string status;      // running, passed, failed, error, interrupted
+  std::string summary;
+  std::string host;
+  std::int64_t pid = 0;
+
+  // "incomplete" for a run that stopped without recording its end (killed,
+  // crashed, power cut); "running" if its process is still alive here.
+  std::string state() const;
+};
+
+struct StoredScenarioResult {
+  std::string file;
+  std::string title;
+  std::string game;
+  std::string variant;
+  std::string variant_hash;
+  std::string status;  // pass, fail, error
+  int line = 0;
+  std::string message;
+  std::string expected;
+  std::string actual;
+  std::string log;
+  int moves = 0;
+  double seconds = 0;
+};
+
+class Store {
+ public:
+  struct Options {
+    std::chrono::milliseconds busy_timeout{5000};
+    // For commands that only read (grove results): an existing file that is
+    // not writable is opened read-only instead of being refused, and a
+    // missing file is an error rather than created.
+    bool reading = false;
+  };
+
+  // Opens (creating it if needed) and upgrades the schema. Throws
+  // StoreError; never deletes or rewrites an existing file it cannot use.
+  static Store open(const std::string& path, Options options);
+  static Store open(const std::string& path) { return open(path, Options{}); }
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();
+
+  const std::string& path() const { return path_; }
+  int schema_version() const;
+
+  std::int64_t begin_run(const RunStart& start);
+  void finish_run(std::int64_t run, const std::string& status, const std::string& summary);
+  // Each result is committed on its own: an interrupted run keeps them.
+  void add_scenario_result(std::int64_t run, const ScenarioResult& result);
+
+  std::vector<RunRecord> runs(int limit) const;
+  std::optional<RunRecord> run(std::int64_t id) const;
+  std::vector<StoredScenarioResult> scenario_results(std::int64_t run) const;
+
+ private:
+  Store(std::string path, sqlite3* db, Options options);
+  [[noreturn]] void fail(int code, const std::string& doing) const;
+  void execute(const std::string& sql, const std::string& doing);
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  Options options_;
+};
+
+// The newest schema this grove knows, and a way to build an older one (for
+// migration tests and for reading files written by an older grove).
+int latest_schema_version();
+void create_schema_at_version(const std::string& path, int version);
+
+std::string grove_version();
+
+}  // namespace grove

@@ -1,0 +1,78 @@
+#include "tools/grove/command_line.hpp"
+
+#include <iostream>
+#include <random>
+
+#include "engine/core/errors.hpp"
+
+namespace grove::cli {
+
+void add_db_option(po::options_description& options, CommonOptions& common) {
+  options.add_options()("db", po::value(&common.db)->default_value(common.db)->value_name("FILE"),
+                        "results database (SQLite)");
+}
+
+void add_variant_options(po::options_description& options, CommonOptions& common) {
+  options.add_options()(
+      "variant", po::value(&common.variant.variant_file)->value_name("FILE"),
+      "variant file (parameters and rulings) applied over the defaults")(
+      "set", po::value(&common.variant.parameters)->value_name("NAME=VALUE")->composing(),
+      "set a parameter (repeatable; applied after --variant)")(
+      "ruling", po::value(&common.variant.rulings)->value_name("ID=ALTERNATIVE")->composing(),
+      "choose a ruling's alternative (repeatable; applied after --variant)");
+}
+
+void add_table_options(po::options_description& options, CommonOptions& common) {
+  options.add_options()("players", po::value(&common.players)->value_name("N"),
+                        "number of players (default: the game's smallest table)")(
+      "seed", po::value<std::uint64_t>()->value_name("S")->notifier([&common](std::uint64_t seed) {
+        common.seed = seed;
+      }),
+      "random seed (default: a fresh one, printed so the run can be repeated)");
+}
+
+bool parse(const Invocation& invocation, const std::string& usage, const std::string& about,
+           po::options_description& options, const po::positional_options_description& positional,
+           po::variables_map& values) {
+  options.add_options()("help,h", "show this help");
+  try {
+    po::store(po::command_line_parser(invocation.args)
+                  .options(options)
+                  .positional(positional)
+                  .style(po::command_line_style::default_style &
+                         ~po::command_line_style::allow_guessing)
+                  .run(),
+              values);
+    if (values.count("help")) {
+      std::cout << "usage: grove " << usage << "\n\n" << about << "\n\n" << options << "\n";
+      return false;
+    }
+    po::notify(values);
+  } catch (const po::unknown_option& error) {
+    std::vector<std::string> known;
+    for (const auto& option : options.options()) known.push_back("--" + option->long_name());
+    throw InputError({}, "", std::string(error.what()) + did_you_mean(error.get_option_name(), known) +
+                                 "; see 'grove " + invocation.name + " --help'");
+  } catch (const po::too_many_positional_options_error&) {
+    throw InputError({}, "", "too many arguments; usage: grove " + usage);
+  } catch (const po::error& error) {
+    throw InputError({}, "", std::string(error.what()) + "; see 'grove " + invocation.name + " --help'");
+  }
+  return true;
+}
+
+Variant build_variant(const Game& game, const VariantOverrides& overrides) {
+  Variant variant(game);
+  if (!overrides.variant_file.empty()) apply_variant_file(variant, overrides.variant_file);
+  for (const auto& setting : overrides.parameters) variant.set_parameter_text(setting);
+  for (const auto& setting : overrides.rulings) variant.set_ruling_text(setting);
+  return variant;
+}
+
+std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed) {
+  if (seed) return *seed;
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+}  // namespace grove::cli

@@ -1,0 +1,57 @@
+#pragma once
+// What every grove subcommand shares: the conventions for --db, --variant,
+// --set, --ruling, --players and --seed; parsing with errors that suggest
+// the option meant; and the exit codes.
+
+#include <boost/program_options.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/scenario/scenario.hpp"
+
+namespace grove::cli {
+
+namespace po = boost::program_options;
+
+enum ExitCode : int {
+  kSuccess = 0,
+  kChecksFailed = 1,  // a scenario failed, a check found something
+  kBadInput = 2,      // bad command line, bad file, bad database
+  kInterrupted = 130,
+};
+
+struct Invocation {
+  std::string name;                // "replay"
+  std::vector<std::string> args;   // after the subcommand
+  std::string command_line;        // the whole command as typed, for the run record
+};
+
+struct CommonOptions {
+  std::string db = "grove.db";
+  VariantOverrides variant;
+  int players = 0;  // 0: the game's default
+  std::optional<std::uint64_t> seed;
+};
+
+void add_db_option(po::options_description& options, CommonOptions& common);
+void add_variant_options(po::options_description& options, CommonOptions& common);
+void add_table_options(po::options_description& options, CommonOptions& common);
+
+// Parses the subcommand's arguments. Returns false after printing help when
+// --help was given. Throws InputError for unknown options (with the closest
+// one) and bad values.
+bool parse(const Invocation& invocation, const std::string& usage, const std::string& about,
+           po::options_description& options, const po::positional_options_description& positional,
+           po::variables_map& values);
+
+// The variant a command plays: the game's defaults, then --variant FILE,
+// then every --set and --ruling, in that order.
+Variant build_variant(const Game& game, const VariantOverrides& overrides);
+
+std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed);
+
+}  // namespace grove::cli

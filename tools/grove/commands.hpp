@@ -1,0 +1,13 @@
+#pragma once
+
+#include "tools/grove/command_line.hpp"
+
+namespace grove::cli {
+
+int games_command(const Invocation& invocation);
+int rules_command(const Invocation& invocation);
+int play_command(const Invocation& invocation);
+int replay_command(const Invocation& invocation);
+int results_command(const Invocation& invocation);
+
+}  // namespace grove::cli

@@ -1,0 +1,85 @@
+// grove: rules verification and playtesting for tabletop games.
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/core/errors.hpp"
+#include "reports/store/store.hpp"
+#include "tools/grove/commands.hpp"
+
+namespace {
+
+using grove::cli::Invocation;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const Invocation&);
+};
+
+const std::vector<Command> kCommands = {
+    {"games", "list the games grove knows", grove::cli::games_command},
+    {"rules", "a game's parameters, rulings and rule clauses", grove::cli::rules_command},
+    {"play", "play a random game and print its log", grove::cli::play_command},
+    {"replay", "replay scenario files and check their expectations", grove::cli::replay_command},
+    {"results", "list and show stored runs", grove::cli::results_command},
+};
+
+void print_overview() {
+  std::cout << "usage: grove COMMAND [OPTIONS]\n\ncommands:\n";
+  for (const auto& command : kCommands) {
+    std::cout << fmt::format("  {:<9} {}\n", command.name, command.summary);
+  }
+  std::cout << "\n'grove COMMAND --help' describes a command's options.\n"
+               "Exit codes: 0 all good, 1 a check failed, 2 bad input, 130 interrupted.\n";
+}
+
+std::string quoted(const std::string& word) {
+  if (!word.empty() && word.find_first_of(" \t\"'\\$`") == std::string::npos) return word;
+  std::string text = "'";
+  for (char c : word) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return text + "'";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+    print_overview();
+    return words.empty() ? grove::cli::kBadInput : grove::cli::kSuccess;
+  }
+  if (words[0] == "--version") {
+    std::cout << "grove " << grove::grove_version() << "\n";
+    return grove::cli::kSuccess;
+  }
+  Invocation invocation;
+  invocation.name = words[0];
+  invocation.args.assign(words.begin() + 1, words.end());
+  invocation.command_line = "grove";
+  for (const auto& word : words) invocation.command_line += " " + quoted(word);
+
+  try {
+    for (const auto& command : kCommands) {
+      if (invocation.name == command.name) return command.run(invocation);
+    }
+    std::vector<std::string> names;
+    for (const auto& command : kCommands) names.emplace_back(command.name);
+    throw grove::InputError("unknown command '" + invocation.name + "'" +
+                            grove::did_you_mean(invocation.name, names) +
+                            "; commands: " + grove::join(names, ", "));
+  } catch (const grove::InputError& error) {
+    std::cerr << "grove: error: " << error.what() << "\n";
+  } catch (const grove::StoreError& error) {
+    std::cerr << "grove: error: " << error.what() << "\n";
+  } catch (const std::exception& error) {
+    // A bug in grove, not in the input: say so plainly instead of aborting.
+    std::cerr << "grove: internal error: " << error.what()
+              << "\n(please report this with the command line)\n";
+    return 70;
+  }
+  return grove::cli::kBadInput;
+}

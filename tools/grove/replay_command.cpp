@@ -1,0 +1,116 @@
+// grove replay: run scenario files and report pass/fail per scenario.
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/junit.hpp"
+#include "engine/scenario/replay.hpp"
+#include "reports/store/store.hpp"
+#include "tools/grove/commands.hpp"
+#include "tools/grove/interrupt.hpp"
+
+namespace grove::cli {
+namespace {
+
+void print_result(const ScenarioResult& result, bool show_log) {
+  const std::string title = result.title.empty() ? "" : "  " + result.title;
+  switch (result.status) {
+    case ScenarioResult::Status::Passed:
+      std::cout << fmt::format("PASS  {}{} ({} moves)\n", result.file, title, result.moves);
+      break;
+    case ScenarioResult::Status::Failed:
+      std::cout << fmt::format("FAIL  {}{}\n      line {}: {}\n", result.file, title, result.line,
+                               result.message);
+      break;
+    case ScenarioResult::Status::Error:
+      std::cout << fmt::format("ERROR {}{}\n      {}\n", result.file, title, result.message);
+      break;
+  }
+  if (!result.expected.empty()) std::cout << "      expected: " << result.expected << "\n";
+  if (!result.actual.empty()) std::cout << "      happened: " << result.actual << "\n";
+  if ((show_log || !result.passed()) && !result.log.empty()) {
+    std::cout << (result.passed() ? "      game log:\n"
+                                  : fmt::format("      game log up to line {}:\n", result.line));
+    for (const auto& line : result.log) std::cout << "      " << line << "\n";
+  }
+}
+
+}  // namespace
+
+int replay_command(const Invocation& invocation) {
+  CommonOptions common;
+  std::vector<std::string> paths;
+  std::string junit;
+  po::options_description options("options");
+  options.add_options()("path", po::value(&paths)->value_name("FILE|DIR"),
+                        "scenario files or folders (default: scenarios)")(
+      "junit", po::value(&junit)->value_name("FILE"), "also write JUnit XML for CI systems")(
+      "log", po::bool_switch(), "print the game log of passing scenarios too");
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map values;
+  if (!parse(invocation, "replay [FILE|DIR...] [--junit FILE] [--db FILE]",
+             "Replays scenarios: plays their moves and chance outcomes, checks every expectation, "
+             "and prints PASS or FAIL per scenario (with what was expected, what happened and "
+             "the game log up to the failure). Folders are searched for *.yaml, skipping "
+             "variants/ folders. --variant/--set/--ruling apply over each scenario's own variant. "
+             "Exits with 1 if any scenario fails.",
+             options, positional, values)) {
+    return kSuccess;
+  }
+  if (paths.empty()) paths.push_back("scenarios");
+  const std::vector<std::string> files = find_scenario_files(paths);
+  if (files.empty()) throw InputError("no scenario files (*.yaml) under " + join(paths, ", "));
+  const bool show_log = values["log"].as<bool>();
+
+  Store store = Store::open(common.db);
+  const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
+  watch_for_interrupt();
+  const auto started = std::chrono::steady_clock::now();
+
+  std::vector<ScenarioResult> results;
+  std::set<std::string> games;
+  int failed = 0, errors = 0;
+  for (const auto& file : files) {
+    if (interrupted()) break;
+    ScenarioResult result = replay_file(file, builtin_games(), common.variant);
+    store.add_scenario_result(run, result);
+    print_result(result, show_log);
+    failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;
+    errors += result.status == ScenarioResult::Status::Error ? 1 : 0;
+    if (!result.game.empty()) games.insert(result.game);
+    results.push_back(std::move(result));
+  }
+
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const int passed = static_cast<int>(results.size()) - failed - errors;
+  std::string summary = fmt::format("{} scenarios: {} passed, {} failed, {} errors", results.size(),
+                                    passed, failed, errors);
+  if (!junit.empty()) {
+    std::ofstream out(junit);
+    out << junit_xml(results);
+    if (!out) throw InputError({junit, 0, 0}, "--junit", "cannot write the file");
+  }
+  if (interrupted()) {
+    summary = fmt::format("interrupted after {} of {} scenarios; {}", results.size(), files.size(),
+                          summary);
+    store.finish_run(run, "interrupted", summary);
+    std::cout << "\n" << summary << ". Stored as run " << run << " in " << store.path() << ".\n";
+    return kInterrupted;
+  }
+  store.finish_run(run, failed + errors == 0 ? "passed" : "failed", summary);
+  std::cout << fmt::format("\n{} ({:.2f} s). Stored as run {} in {}.\n", summary, seconds, run,
+                           store.path());
+  return failed + errors == 0 ? kSuccess : kChecksFailed;
+}
+
+}  // namespace grove::cli
