@@ -22,6 +22,16 @@ struct Move {
   std::int16_t seat = kNoSeat;
   std::array<std::int16_t, kMaxArgs> args{};
 
+  // True when every argument from `used` on is zero. Games reject moves
+  // with stray values in arguments their kind does not use, so that each
+  // move has exactly one encoding (the one its text parses back to).
+  bool uses_only(int used) const {
+    for (int i = used; i < kMaxArgs; ++i) {
+      if (args[static_cast<std::size_t>(i)] != 0) return false;
+    }
+    return true;
+  }
+
   friend auto operator<=>(const Move&, const Move&) = default;
 };
 

@@ -79,20 +79,22 @@ Variant::Variant(const Game& game) : game_(&game), name_("default") {
   for (const auto& ruling : game.rulings) rulings_[ruling.id] = ruling.default_alternative;
 }
 
-void Variant::set_parameter(const std::string& name, const YAML::Node& value) {
+void Variant::set_parameter(const YAML::Node& key, const YAML::Node& value) {
+  const std::string name = key.Scalar();
   const ParamSpec* spec = game_->find_parameter(name);
   if (spec == nullptr) {
-    fail_at(value, name,
+    fail_at(key, name,
             "unknown parameter of " + game_->name + did_you_mean(name, parameter_names(*game_)) +
                 "; see 'grove rules " + game_->name + "'");
   }
   values_[name] = read_value(*game_, *spec, value, values_[name]);
 }
 
-void Variant::set_ruling(const std::string& id, const YAML::Node& alternative) {
+void Variant::set_ruling(const YAML::Node& key, const YAML::Node& alternative) {
+  const std::string id = key.Scalar();
   const Ruling* ruling = game_->find_ruling(id);
   if (ruling == nullptr) {
-    fail_at(alternative, id,
+    fail_at(key, id,
             "unknown ruling of " + game_->name + did_you_mean(id, ruling_ids(*game_)) +
                 "; see 'grove rules " + game_->name + "'");
   }
@@ -111,7 +113,7 @@ void Variant::set_ruling(const std::string& id, const YAML::Node& alternative) {
 void Variant::set_parameter_text(const std::string& assignment) {
   auto [name, value] = split_assignment(assignment, "--set");
   try {
-    set_parameter(name, value);
+    set_parameter(YAML::Node(name), value);
   } catch (const InputError& error) {
     throw InputError({"--set", 0, 0}, error.key(), error.message());
   }
@@ -120,7 +122,7 @@ void Variant::set_parameter_text(const std::string& assignment) {
 void Variant::set_ruling_text(const std::string& assignment) {
   auto [id, value] = split_assignment(assignment, "--ruling");
   try {
-    set_ruling(id, value);
+    set_ruling(YAML::Node(id), value);
   } catch (const InputError& error) {
     throw InputError({"--ruling", 0, 0}, error.key(), error.message());
   }
@@ -129,11 +131,11 @@ void Variant::set_ruling_text(const std::string& assignment) {
 void Variant::apply_settings(const YAML::Node& parameters, const YAML::Node& rulings) {
   if (parameters.IsDefined() && !parameters.IsNull()) {
     expect_map(parameters, "parameters", "parameter settings");
-    for (const auto& entry : parameters) set_parameter(entry.first.Scalar(), entry.second);
+    for (const auto& entry : parameters) set_parameter(entry.first, entry.second);
   }
   if (rulings.IsDefined() && !rulings.IsNull()) {
     expect_map(rulings, "rulings", "ruling choices");
-    for (const auto& entry : rulings) set_ruling(entry.first.Scalar(), entry.second);
+    for (const auto& entry : rulings) set_ruling(entry.first, entry.second);
   }
 }
 

@@ -28,9 +28,10 @@ class Variant {
   const std::string& name() const { return name_; }
   void set_name(std::string name) { name_ = std::move(name); }
 
-  // `value` is the YAML node as written (for its line/column in errors).
-  void set_parameter(const std::string& name, const YAML::Node& value);
-  void set_ruling(const std::string& id, const YAML::Node& alternative);
+  // `key` and `value` are the YAML nodes as written, for the line and column
+  // in errors (an unknown name points at the key, a bad value at the value).
+  void set_parameter(const YAML::Node& key, const YAML::Node& value);
+  void set_ruling(const YAML::Node& key, const YAML::Node& alternative);
   // "name=value" as given to --set / --ruling.
   void set_parameter_text(const std::string& assignment);
   void set_ruling_text(const std::string& assignment);

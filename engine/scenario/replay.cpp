@@ -31,9 +31,9 @@ class Replayer {
       for (Seat seat = 0; seat < scenario_.players; ++seat) names.push_back(scenario_.player_name(seat));
       result_.log.push_back("players: " + join(names, ", "));
     }
-    if (scenario_.start.IsDefined()) {
+    if (scenario_.start) {
       try {
-        state_ = rules_->state_from_yaml(scenario_.start);
+        state_ = rules_->state_from_yaml(*scenario_.start);
       } catch (const InputError& error) {
         error_ = true;
         const std::string key = error.key().empty() ? "" : "'" + error.key() + "': ";
@@ -157,9 +157,9 @@ class Replayer {
   }
 
   bool check_expectations(const ScenarioStep& step) {
-    if (step.state.IsDefined()) {
+    if (step.state) {
       const YAML::Node actual = rules_->state_to_yaml(*state_);
-      const auto mismatches = match_yaml(step.state, actual);
+      const auto mismatches = match_yaml(*step.state, actual);
       if (!mismatches.empty()) {
         std::vector<std::string> expected, got;
         for (const auto& mismatch : mismatches) {

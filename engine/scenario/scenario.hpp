@@ -33,7 +33,7 @@ struct ScenarioStep {
   // Illegal: the reason the rules must give; empty accepts any reason.
   std::string reason;
   // Expect: any of these may be present.
-  YAML::Node state;  // a part of the state's YAML form that must match
+  std::optional<YAML::Node> state;  // a part of the state's YAML form that must match
   std::vector<EventExpectation> events;     // fired since the previous expect
   std::vector<std::string> absent_events;   // clause ids that must not have fired
   std::optional<std::vector<std::string>> legal_moves;  // exactly these, any order
@@ -70,7 +70,7 @@ struct Scenario {
   int players = 0;
   std::vector<std::string> player_names;  // empty when the file gave only a count
   std::uint64_t seed = 0;
-  YAML::Node start;  // a hand-written position; undefined for the game's own start
+  std::optional<YAML::Node> start;  // a hand-written position, or the game's own start
   int start_line = 0;
   std::vector<ScenarioStep> steps;
   std::optional<EndExpectation> end;

@@ -205,6 +205,8 @@ std::string PtpRules::check(const Position& position, const Move& move) const {
     return "";
   };
 
+  const int used_args = move.kind == kRoll ? 4 : move.kind == kKeepDice ? 0 : 1;
+  if (!move.uses_only(used_args)) return "malformed move: arguments its kind does not use are set";
   switch (move.kind) {
     case kRoll: {
       if (move.seat != position.turn) return fmt::format("it is {}'s turn to roll, not {}'s", turn, mover);

@@ -1,0 +1,221 @@
+// The grove command as a user runs it: one-line errors with suggestions,
+// exit codes, help on every subcommand, reproducible play, replay reports,
+// and runs that survive being interrupted or killed.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+extern char** environ;
+
+namespace grove {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Output {
+  int code;
+  std::string text;  // stdout and stderr together
+};
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("grove_cli_" + std::to_string(getpid()) + "_" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+    db_ = (folder_ / "grove.db").string();
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  Output grove(const std::string& arguments) {
+    const std::string command = std::string(GROVE_BINARY) + " " + arguments + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string text;
+    char buffer[4096];
+    std::size_t got = 0;
+    while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, got);
+    const int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+  }
+
+  std::string write(const std::string& name, const std::string& text) {
+    const auto path = folder_ / name;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+    return path.string();
+  }
+
+  std::string query(const std::string& sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(db_.c_str(), &db);
+    sqlite3_stmt* statement = nullptr;
+    std::string value;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK &&
+        sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_text(statement, 0) != nullptr) {
+      value = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return value;
+  }
+
+  fs::path folder_;
+  std::string db_;
+};
+
+TEST_F(CliTest, WithoutACommandItShowsUsage) {
+  const Output out = grove("");
+  EXPECT_EQ(out.code, 2);
+  EXPECT_NE(out.text.find("usage: grove COMMAND"), std::string::npos);
+}
+
+TEST_F(CliTest, EverySubcommandHasHelp) {
+  for (const std::string command : {"games", "rules", "play", "replay", "results"}) {
+    const Output out = grove(command + " --help");
+    EXPECT_EQ(out.code, 0) << command;
+    EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
+  }
+}
+
+TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
+  EXPECT_EQ(grove("reply").text,
+            "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
+            "rules, play, replay, results\n");
+  EXPECT_EQ(grove("rules pass_the_panda").text,
+            "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
+            "known games: pass_the_pandas\n");
+  EXPECT_EQ(grove("play pass_the_pandas --db " + db_ + " --set dice_per_playr=4").text,
+            "grove: error: --set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you "
+            "mean 'dice_per_player'?); see 'grove rules pass_the_pandas'\n");
+  EXPECT_EQ(grove("play pass_the_pandas --sed 4").text,
+            "grove: error: unrecognised option '--sed' (did you mean '--seed'?); see 'grove play "
+            "--help'\n");
+  EXPECT_EQ(grove("play pass_the_pandas --players 9 --db " + db_).text,
+            "grove: error: 'players': Pass the Pandas is for 2 to 5 players, not 9\n");
+  EXPECT_EQ(grove("play pass_the_pandas --players many").code, 2);
+  EXPECT_EQ(grove("rules pass_the_panda").code, 2);
+}
+
+TEST_F(CliTest, RulesShowParametersRulingsAndClauses) {
+  const Output out = grove("rules pass_the_pandas");
+  EXPECT_EQ(out.code, 0);
+  EXPECT_NE(out.text.find("dice_per_player  = {2: 6, 3: 6, 4: 5, 5: 4}"), std::string::npos);
+  EXPECT_NE(out.text.find("ptp.challenge_basis  = rolled"), std::string::npos);
+  EXPECT_NE(out.text.find("ptp.challenge.transfer"), std::string::npos);
+}
+
+TEST_F(CliTest, PlayIsReproducibleFromItsSeedAndRecorded) {
+  const Output first = grove("play pass_the_pandas --players 3 --seed 11 --db " + db_);
+  const Output second = grove("play pass_the_pandas --players 3 --seed 11 --db " + db_);
+  ASSERT_EQ(first.code, 0) << first.text;
+  auto without_run = [](const std::string& text) { return text.substr(0, text.find("Recorded as run")); };
+  EXPECT_EQ(without_run(first.text), without_run(second.text));
+  EXPECT_NE(first.text.find("Pass the Pandas: 3 players, variant default, seed 11"), std::string::npos);
+  EXPECT_NE(first.text.find(" wins"), std::string::npos);
+  EXPECT_EQ(query("SELECT count(*) FROM runs WHERE kind = 'play' AND status = 'completed' AND seed = 11"), "2");
+}
+
+TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
+  write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
+  write("cases/bad.yaml",
+        "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P1 blank=6\n"
+        "  - expect: {state: {turn: P1}}\n");
+  write("cases/broken.yaml", "game: pass_the_pandas\nplayers: [a, b\n");
+  const std::string junit = (folder_ / "junit.xml").string();
+  const Output out = grove("replay " + (folder_ / "cases").string() + " --db " + db_ + " --junit " + junit);
+  EXPECT_EQ(out.code, 1);
+  EXPECT_NE(out.text.find("PASS  " + (folder_ / "cases/good.yaml").string()), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("FAIL  " + (folder_ / "cases/bad.yaml").string()), std::string::npos);
+  EXPECT_NE(out.text.find("      line 5: the state is not as expected\n      expected: turn = P1\n"
+                          "      happened: turn = P2\n"),
+            std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("ERROR " + (folder_ / "cases/broken.yaml").string()), std::string::npos);
+  EXPECT_NE(out.text.find("broken.yaml:3:1: malformed YAML"), std::string::npos);
+  EXPECT_NE(out.text.find("3 scenarios: 1 passed, 1 failed, 1 errors"), std::string::npos);
+  std::ifstream xml(junit);
+  std::stringstream content;
+  content << xml.rdbuf();
+  EXPECT_NE(content.str().find("tests=\"2\" failures=\"1\" errors=\"0\""), std::string::npos) << content.str();
+  EXPECT_EQ(query("SELECT status FROM runs ORDER BY id DESC LIMIT 1"), "failed");
+  EXPECT_EQ(query("SELECT count(*) FROM scenario_results"), "3");
+}
+
+TEST_F(CliTest, ResultsListAndShow) {
+  grove("play pass_the_pandas --seed 3 --db " + db_);
+  Output out = grove("results --db " + db_);
+  EXPECT_EQ(out.code, 0);
+  EXPECT_NE(out.text.find("play      pass_the_pandas   completed"), std::string::npos) << out.text;
+  out = grove("results show 1 --db " + db_);
+  EXPECT_NE(out.text.find("run 1: grove play pass_the_pandas --seed 3 --db"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("  seed     3\n"), std::string::npos);
+  out = grove("results show 1 --json --db " + db_);
+  EXPECT_NE(out.text.find("\"seed\": 3"), std::string::npos) << out.text;
+  EXPECT_EQ(grove("results show 7 --db " + db_).text, "grove: error: no run 7 in " + db_ + "\n");
+  EXPECT_EQ(grove("results shw --db " + db_).text,
+            "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list' or 'show RUN'\n");
+}
+
+TEST_F(CliTest, ACorruptDatabaseIsOneLineAndUntouched) {
+  const std::string junk = write("junk.db", std::string(8192, 'z'));
+  const Output out = grove("play pass_the_pandas --db " + junk);
+  EXPECT_EQ(out.code, 2);
+  EXPECT_EQ(out.text, "grove: error: " + junk + ": not an SQLite database, so not a grove results "
+                      "file; grove left it untouched. Move it aside or use --db to choose another file\n");
+  EXPECT_EQ(fs::file_size(junk), 8192u);
+}
+
+// A long replay, interrupted with Ctrl-C (SIGINT) once results are arriving:
+// the run is marked interrupted and keeps the results stored before.
+TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
+  const std::string scenario =
+      "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: 400}\n"
+      "steps: [{random: end}]\n";
+  for (int i = 0; i < 400; ++i) write("slow/case" + std::to_string(1000 + i) + ".yaml", scenario + "seed: " + std::to_string(i) + "\n");
+  const std::string log = (folder_ / "out.txt").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  const std::string slow = (folder_ / "slow").string();
+  std::vector<std::string> words = {GROVE_BINARY, "replay", slow, "--db", db_};
+  std::vector<char*> argv;
+  for (auto& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  pid_t child = 0;
+  ASSERT_EQ(posix_spawn(&child, GROVE_BINARY, &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (query("SELECT count(*) FROM scenario_results").empty() ||
+         query("SELECT count(*) FROM scenario_results") == "0") {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no result was stored";
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(child, SIGINT);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_EQ(query("SELECT status FROM runs"), "interrupted");
+  const int stored = std::stoi(query("SELECT count(*) FROM scenario_results"));
+  EXPECT_GE(stored, 1);
+  EXPECT_LT(stored, 400);
+  EXPECT_NE(query("SELECT summary FROM runs").find("interrupted after"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace grove

@@ -1,0 +1,128 @@
+#include "engine/core/variant.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/core/game.hpp"
+#include "engine/games/builtin.hpp"
+
+namespace grove {
+namespace {
+
+const Game& pandas() { return builtin_games().get("pass_the_pandas"); }
+
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(Variant, StartsFromTheGameDefaults) {
+  Variant variant(pandas());
+  EXPECT_EQ(variant.name(), "default");
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 2), 6);
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 3), 6);
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 4), 5);
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 5), 4);
+  EXPECT_EQ(variant.ruling("ptp.challenge_basis"), "rolled");
+  EXPECT_TRUE(variant.differences().empty());
+}
+
+TEST(Variant, PerPlayerCountTakesOneNumberOrAMap) {
+  Variant variant(pandas());
+  variant.set_parameter_text("dice_per_player=7");
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 2), 7);
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 5), 7);
+  variant.set_parameter_text("dice_per_player={2: 3}");
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 2), 3);
+  EXPECT_EQ(variant.integer_for_players("dice_per_player", 4), 7);
+}
+
+TEST(Variant, UnknownParameterSuggestsTheClosestName) {
+  Variant variant(pandas());
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("dice_per_playr=3"); }),
+            "--set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you mean "
+            "'dice_per_player'?); see 'grove rules pass_the_pandas'");
+}
+
+TEST(Variant, OutOfRangeAndWrongTypesNameWhatIsValid) {
+  Variant variant(pandas());
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("water_faces=9"); }),
+            "--set: 'water_faces': expected a whole number from 0 to 6, got 9");
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("bamboozled=maybe"); }),
+            "--set: 'bamboozled': expected true or false, got 'maybe'");
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("dice_per_player={7: 3}"); }),
+            "--set: 'dice_per_player': expected a whole number from 2 to 5, got 7");
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("water_faces"); }),
+            "'--set': expected NAME=VALUE, got 'water_faces'");
+  // Nothing was changed by the failed attempts.
+  EXPECT_TRUE(variant.differences().empty());
+}
+
+TEST(Variant, RulingsAcceptOnlyTheirAlternatives) {
+  Variant variant(pandas());
+  EXPECT_EQ(error_of([&] { variant.set_ruling_text("ptp.challenge_basis=held"); }),
+            "--ruling: 'ptp.challenge_basis': expected one of rolled, set_aside, got 'held'");
+  EXPECT_EQ(error_of([&] { variant.set_ruling_text("ptp.challenge_bases=rolled"); }),
+            "--ruling: 'ptp.challenge_bases': unknown ruling of pass_the_pandas (did you mean "
+            "'ptp.challenge_basis'?); see 'grove rules pass_the_pandas'");
+  variant.set_ruling_text("ptp.challenge_basis=set_aside");
+  EXPECT_EQ(variant.ruling("ptp.challenge_basis"), "set_aside");
+  EXPECT_EQ(variant.differences(), std::vector<std::string>{"ptp.challenge_basis=set_aside"});
+}
+
+TEST(Variant, HashIdentifiesTheRulesPlayed) {
+  Variant a(pandas()), b(pandas());
+  EXPECT_EQ(a.hash_hex(), b.hash_hex());
+  b.set_parameter_text("bamboozled=true");
+  EXPECT_NE(a.hash_hex(), b.hash_hex());
+  b.set_parameter_text("bamboozled=false");
+  EXPECT_EQ(a.hash_hex(), b.hash_hex());
+}
+
+TEST(Variant, FileErrorsNameFileLineAndKey) {
+  const std::string path = write_file("grove_variant_test.yaml",
+                                      "game: pass_the_pandas\n"
+                                      "name: quick\n"
+                                      "parameters:\n"
+                                      "  water_faces: 2\n"
+                                      "  blank_face: 2\n");
+  EXPECT_EQ(error_of([&] { load_variant_file(pandas(), path); }),
+            path + ":5:3: 'blank_face': unknown parameter of pass_the_pandas (did you mean "
+                   "'blank_faces'?); see 'grove rules pass_the_pandas'");
+
+  const std::string wrong_game = write_file("grove_variant_game.yaml", "game: takenoko\n");
+  EXPECT_EQ(error_of([&] { load_variant_file(pandas(), wrong_game); }),
+            wrong_game + ":1:7: 'game': this variant is for 'takenoko', not 'pass_the_pandas'");
+
+  const std::string unknown_key = write_file("grove_variant_key.yaml", "parameter:\n  water_faces: 2\n");
+  EXPECT_EQ(error_of([&] { load_variant_file(pandas(), unknown_key); }),
+            unknown_key + ":1:1: 'parameter': unknown key (did you mean 'parameters'?); expected "
+                          "one of: game, name, description, parameters, rulings");
+}
+
+TEST(Variant, FileSetsNameAndValues) {
+  const std::string path = write_file("grove_variant_ok.yaml",
+                                      "game: pass_the_pandas\nname: dry\n"
+                                      "parameters: {water_faces: 0, blank_faces: 4}\n"
+                                      "rulings: {ptp.bamboozled_timing: before_challenge}\n");
+  Variant variant = load_variant_file(pandas(), path);
+  EXPECT_EQ(variant.name(), "dry");
+  EXPECT_EQ(variant.integer("water_faces"), 0);
+  EXPECT_EQ(variant.integer("blank_faces"), 4);
+  EXPECT_EQ(variant.ruling("ptp.bamboozled_timing"), "before_challenge");
+}
+
+}  // namespace
+}  // namespace grove

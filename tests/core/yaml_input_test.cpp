@@ -1,0 +1,52 @@
+#include "engine/core/yaml_input.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grove {
+namespace {
+
+TEST(YamlInput, MalformedYamlNamesLineAndColumn) {
+  try {
+    load_yaml_text("players: 4\nsteps: [roll P1\nend: {}\n", "case.yaml");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.where().file, "case.yaml");
+    EXPECT_EQ(error.where().line, 3);
+    EXPECT_GT(error.where().column, 0);
+    EXPECT_NE(std::string(error.what()).find("case.yaml:3:"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("malformed YAML"), std::string::npos);
+  }
+}
+
+TEST(YamlInput, MissingFileIsAnInputError) {
+  try {
+    load_yaml_file("/nonexistent/grove/case.yaml");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "/nonexistent/grove/case.yaml: cannot read the file");
+  }
+}
+
+TEST(YamlInput, TypedReadersExplainWhatWasExpected) {
+  YAML::Node node = load_yaml_text("count: many\nseat: P9\n", "x.yaml");
+  try {
+    read_integer(node["count"], "count", 0, 10);
+    FAIL();
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "line 1:8: 'count': expected a whole number, got 'many'");
+  }
+  try {
+    read_seat(node["seat"], "seat", 4);
+    FAIL();
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "line 2:7: 'seat': expected a seat from P1 to P4, got 'P9'");
+  }
+}
+
+TEST(YamlInput, ClosestNameOnlySuggestsLikelyTypos) {
+  EXPECT_EQ(closest_name("dice_per_playr", {"dice_per_player", "water_faces"}), "dice_per_player");
+  EXPECT_EQ(closest_name("zebra", {"dice_per_player", "water_faces"}), std::nullopt);
+}
+
+}  // namespace
+}  // namespace grove

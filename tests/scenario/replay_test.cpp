@@ -1,0 +1,145 @@
+// Replaying scenarios: what a designer sees when a case passes or fails.
+
+#include <gtest/gtest.h>
+
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/junit.hpp"
+#include "engine/scenario/replay.hpp"
+#include "tests/scenario/scenario_files.hpp"
+
+namespace grove::testing {
+namespace {
+
+ScenarioResult replay_text(const std::string& steps, const std::string& extra = "") {
+  ScenarioFolder folder;
+  const std::string file = folder.write(
+      "case.yaml", "game: pass_the_pandas\ntitle: case\nplayers: [John, Susan]\n" + extra + steps);
+  return replay_file(file, builtin_games());
+}
+
+TEST(ScenarioReplay, APassingScenario) {
+  const auto result = replay_text(
+      "start: {players: {P1: 1, P2: 1}}\n"
+      "steps:\n"
+      "  - roll P1 bamboo=1\n"
+      "  - roll P2 water=1\n"
+      "  - expect:\n"
+      "      events: [ptp.water.removed, {clause: ptp.challenge.transfer, from: P1, to: P2, dice: '1'}]\n"
+      "      no_events: [ptp.challenge.met]\n"
+      "      state: {step: over, players: {P1: {dice: 0}}}\n"
+      "end: {winner: John}\n");
+  EXPECT_TRUE(result.passed()) << result.message << " | " << result.expected << " | " << result.actual;
+  EXPECT_EQ(result.moves, 2);
+}
+
+TEST(ScenarioReplay, AWrongStateSaysWhatWasExpectedAndWhatHappened) {
+  const auto result = replay_text(
+      "steps:\n"
+      "  - roll P1 water=2 blank=4\n"
+      "  - expect: {state: {players: {P1: {dice: 5}}, removed: 2}}\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.line, 6);
+  EXPECT_EQ(result.message, "the state is not as expected");
+  EXPECT_EQ(result.expected, "players.P1.dice = 5");
+  EXPECT_EQ(result.actual, "players.P1.dice = 4");
+  ASSERT_GE(result.log.size(), 2u);
+  EXPECT_EQ(result.log[0], "players: P1 (John), P2 (Susan)");
+  EXPECT_EQ(result.log[1], "  1. roll P1 water=2 panda=0 bamboo=0 blank=4");
+}
+
+TEST(ScenarioReplay, AnIllegalMoveStopsTheReplayWithItsReason) {
+  const auto result = replay_text(
+      "steps:\n"
+      "  - roll P1 panda=1 blank=5\n"
+      "  - P1 pass panda to P1\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.line, 6);
+  EXPECT_EQ(result.message, "'P1 pass panda to P1' was rejected: P1 cannot pass a panda to themselves");
+}
+
+TEST(ScenarioReplay, AnExpectedRejectionThatIsAcceptedFails) {
+  const auto result = replay_text(
+      "steps:\n"
+      "  - illegal: roll P1 blank=6\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.message, "'roll P1 blank=6' was accepted, but the rules must reject it");
+}
+
+TEST(ScenarioReplay, ARejectionForAnotherReasonFails) {
+  const auto result = replay_text(
+      "steps:\n"
+      "  - illegal: roll P2 blank=6\n"
+      "    reason: P2 may not roll\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.expected, "P2 may not roll");
+  EXPECT_EQ(result.actual, "it is P1's turn to roll, not P2's");
+}
+
+TEST(ScenarioReplay, MissingEventsListWhatDidFire) {
+  const auto result = replay_text(
+      "steps:\n"
+      "  - roll P1 blank=6\n"
+      "  - expect: {events: [ptp.water.removed]}\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.message, "an expected event did not happen");
+  EXPECT_EQ(result.expected, "ptp.water.removed");
+  EXPECT_NE(result.actual.find("ptp.turn.roll (P1 rolls 6 dice"), std::string::npos) << result.actual;
+}
+
+TEST(ScenarioReplay, TheEndIsChecked) {
+  auto result = replay_text("steps: [roll P1 blank=6]\nend: {winner: P1}\n");
+  EXPECT_EQ(result.message, "the game should be over");
+  result = replay_text("start: {players: {P1: 1, P2: 1}}\nsteps: [roll P1 water=1]\nend: {winner: Susan}\n");
+  EXPECT_EQ(result.message, "a different winner");
+  EXPECT_EQ(result.expected, "P2 (Susan)");
+  EXPECT_EQ(result.actual, "P1 (John)");
+}
+
+TEST(ScenarioReplay, ABadStartingPositionIsAnErrorWithItsLine) {
+  const auto result = replay_text("start: {players: {P1: 1}}\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Error);
+  EXPECT_EQ(result.line, 4);
+  EXPECT_EQ(result.message, "start: 'players': P2 is missing; this table has 2 players");
+}
+
+TEST(ScenarioReplay, RandomStepsAreReproducibleFromTheSeed) {
+  const auto first = replay_text("seed: 5\nsteps: [{random: end}]\n");
+  const auto second = replay_text("seed: 5\nsteps: [{random: end}]\n");
+  EXPECT_TRUE(first.passed()) << first.message;
+  EXPECT_EQ(first.log, second.log);
+  const auto other = replay_text("seed: 6\nsteps: [{random: end}]\n");
+  EXPECT_NE(first.log, other.log);
+}
+
+TEST(ScenarioReplay, LegalMovesAreComparedAsASet) {
+  ScenarioFolder folder;
+  const std::string file = folder.write("c.yaml",
+                                        "game: pass_the_pandas\nplayers: 3\nsteps:\n"
+                                        "  - roll P1 panda=1 blank=5\n"
+                                        "  - expect: {legal_moves: [P1 pass panda to P3, P1 pass panda to P2]}\n"
+                                        "  - expect: {legal_moves: [P1 pass panda to P2]}\n");
+  const auto result = replay_file(file, builtin_games());
+  EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(result.line, 6);
+  EXPECT_EQ(result.actual, "P1 pass panda to P2; P1 pass panda to P3");
+}
+
+TEST(ScenarioReplay, JunitXmlReportsFailuresAndEscapesText) {
+  ScenarioResult passed;
+  passed.file = "a.yaml";
+  passed.title = "fine";
+  passed.game = "pass_the_pandas";
+  ScenarioResult failed = passed;
+  failed.title = "broken <case>";
+  failed.status = ScenarioResult::Status::Failed;
+  failed.line = 3;
+  failed.message = "expected \"x\" & y";
+  const std::string xml = junit_xml({passed, failed});
+  EXPECT_NE(xml.find("<testsuite name=\"pass_the_pandas\" tests=\"2\" failures=\"1\" errors=\"0\""),
+            std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"broken &lt;case&gt;\""), std::string::npos);
+  EXPECT_NE(xml.find("<failure message=\"expected &quot;x&quot; &amp; y\">"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace grove::testing

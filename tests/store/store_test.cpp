@@ -1,0 +1,305 @@
+// The results store: schema upgrades keep old rows; interrupted and killed
+// runs keep what they committed; a locked, read-only, corrupt or foreign file
+// gets a clear error and is left exactly as it was.
+
+#include "reports/store/store.hpp"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace grove {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() /
+              ("grove_store_" + std::to_string(getpid()) + "_" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+    fs::permissions(folder_, fs::perms::all);  // other users may read (see ReadOnlyFile)
+    path_ = (folder_ / "grove.db").string();
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  static ScenarioResult result(const std::string& file, ScenarioResult::Status status) {
+    ScenarioResult r;
+    r.file = file;
+    r.title = "title of " + file;
+    r.game = "pass_the_pandas";
+    r.status = status;
+    r.message = status == ScenarioResult::Status::Passed ? "" : "went wrong";
+    r.log = {"  1. roll P1 water=1", "  2. P1 keep dice"};
+    r.moves = 2;
+    return r;
+  }
+
+  std::string error_of(const std::function<void()>& action) {
+    try {
+      action();
+    } catch (const StoreError& error) {
+      return error.what();
+    }
+    return "(no error)";
+  }
+
+  std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  void sql(const std::string& statement) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    char* error = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &error), SQLITE_OK)
+        << (error ? error : "");
+    sqlite3_free(error);
+    sqlite3_close(db);
+  }
+
+  fs::path folder_;
+  std::string path_;
+};
+
+TEST_F(StoreTest, ANewFileGetsTheLatestSchemaInWalMode) {
+  Store store = Store::open(path_);
+  EXPECT_EQ(store.schema_version(), latest_schema_version());
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &statement, nullptr);
+  ASSERT_EQ(sqlite3_step(statement), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)), "wal");
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+}
+
+TEST_F(StoreTest, RunsAndTheirResultsAreStoredAndReadBack) {
+  Store store = Store::open(path_);
+  const auto run = store.begin_run({"grove replay scenarios", "replay", "", "", "", std::nullopt});
+  store.add_scenario_result(run, result("a.yaml", ScenarioResult::Status::Passed));
+  store.add_scenario_result(run, result("b.yaml", ScenarioResult::Status::Failed));
+  store.finish_run(run, "failed", "2 scenarios: 1 passed, 1 failed, 0 errors");
+
+  const auto stored = store.run(run);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->command, "grove replay scenarios");
+  EXPECT_EQ(stored->state(), "failed");
+  EXPECT_FALSE(stored->ended_at.empty());
+  EXPECT_EQ(stored->grove_version, grove_version());
+  const auto rows = store.scenario_results(run);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1].status, "fail");
+  EXPECT_EQ(rows[1].message, "went wrong");
+  EXPECT_EQ(rows[1].log, "  1. roll P1 water=1\n  2. P1 keep dice");
+  EXPECT_EQ(store.runs(10).front().id, run);
+}
+
+TEST_F(StoreTest, SeedsKeepAllTheirBits) {
+  Store store = Store::open(path_);
+  const std::uint64_t seed = 0xfedcba9876543210ULL;
+  const auto run = store.begin_run({"grove play", "play", "pass_the_pandas", "default", "abc", seed});
+  EXPECT_EQ(store.run(run)->seed, seed);
+}
+
+TEST_F(StoreTest, AnOldFileIsMigratedAndKeepsItsRows) {
+  create_schema_at_version(path_, 1);
+  sql("INSERT INTO runs (command, kind, grove_version, started_at, ended_at, status, summary) "
+      "VALUES ('grove replay old', 'replay', '0.0.1', '2026-01-01T00:00:00.000Z', "
+      "'2026-01-01T00:00:01.000Z', 'passed', 'old run');"
+      "INSERT INTO scenario_results (run_id, file, status) VALUES (1, 'old.yaml', 'pass');");
+  Store store = Store::open(path_);
+  EXPECT_EQ(store.schema_version(), latest_schema_version());
+  const auto old = store.run(1);
+  ASSERT_TRUE(old);
+  EXPECT_EQ(old->summary, "old run");
+  EXPECT_EQ(old->state(), "passed");
+  ASSERT_EQ(store.scenario_results(1).size(), 1u);
+  EXPECT_EQ(store.scenario_results(1)[0].file, "old.yaml");
+  // The upgraded file takes new rows with the new columns.
+  const auto run = store.begin_run({"grove replay new", "replay", "", "", "", std::nullopt});
+  store.add_scenario_result(run, result("new.yaml", ScenarioResult::Status::Passed));
+  EXPECT_EQ(store.scenario_results(run)[0].log, "  1. roll P1 water=1\n  2. P1 keep dice");
+}
+
+TEST_F(StoreTest, AKilledRunStaysIncompleteAndKeepsWhatItCommitted) {
+  std::int64_t run = 0;
+  {
+    Store store = Store::open(path_);
+    run = store.begin_run({"grove replay", "replay", "", "", "", std::nullopt});
+  }
+  // A child process records a result and dies without finishing the run.
+  const pid_t child = fork();
+  if (child == 0) {
+    Store store = Store::open(path_);
+    store.add_scenario_result(run, result("done.yaml", ScenarioResult::Status::Passed));
+    sql("UPDATE runs SET pid = " + std::to_string(getpid()) + " WHERE id = " + std::to_string(run));
+    _exit(0);  // no finish_run, no destructors: as if killed
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  Store store = Store::open(path_);
+  const auto stored = store.run(run);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->state(), "incomplete");
+  EXPECT_TRUE(stored->ended_at.empty());
+  ASSERT_EQ(store.scenario_results(run).size(), 1u);
+}
+
+TEST_F(StoreTest, AnInterruptedRunKeepsItsResults) {
+  Store store = Store::open(path_);
+  const auto run = store.begin_run({"grove replay", "replay", "", "", "", std::nullopt});
+  store.add_scenario_result(run, result("a.yaml", ScenarioResult::Status::Passed));
+  store.finish_run(run, "interrupted", "interrupted after 1 of 5 scenarios");
+  EXPECT_EQ(store.run(run)->state(), "interrupted");
+  EXPECT_EQ(store.scenario_results(run).size(), 1u);
+}
+
+TEST_F(StoreTest, ALockedFileIsReportedAndNothingIsLost) {
+  {
+    Store store = Store::open(path_);
+    store.finish_run(store.begin_run({"grove replay first", "replay", "", "", "", std::nullopt}),
+                     "passed", "first");
+  }
+  sqlite3* holder = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &holder), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(holder, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+
+  Store::Options quick;
+  quick.busy_timeout = std::chrono::milliseconds(100);
+  Store store = Store::open(path_, quick);
+  EXPECT_EQ(error_of([&] { store.begin_run({"grove replay second", "replay", "", "", "", std::nullopt}); }),
+            path_ + ": locked by another process (waited 100 ms while recording the start of a "
+                    "run); try again when it has finished, or use --db to write elsewhere");
+  sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(holder);
+  EXPECT_EQ(store.runs(10).size(), 1u);
+  EXPECT_EQ(store.runs(10)[0].summary, "first");
+  // Once the lock is gone, writing works again.
+  store.begin_run({"grove replay third", "replay", "", "", "", std::nullopt});
+  EXPECT_EQ(store.runs(10).size(), 2u);
+}
+
+TEST_F(StoreTest, ReadOnlyFileIsRefusedForWritingButCanBeRead) {
+  {
+    Store store = Store::open(path_);
+    store.finish_run(store.begin_run({"grove replay", "replay", "", "", "", std::nullopt}), "passed", "kept");
+  }
+  fs::permissions(path_, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const std::string before = bytes_of(path_);
+  // Root ignores file permissions; check as an unprivileged user instead.
+  int channel[2];
+  ASSERT_EQ(pipe(channel), 0);
+  const pid_t child = fork();
+  if (child == 0) {
+    close(channel[0]);
+    if (geteuid() == 0 && setuid(65534) != 0) _exit(3);
+    std::string report;
+    try {
+      Store::open(path_);
+      report = "(opened for writing)";
+    } catch (const StoreError& error) {
+      report = error.what();
+    }
+    report += "\n";
+    Store::Options reading;
+    reading.reading = true;
+    try {
+      report += Store::open(path_, reading).runs(5).at(0).summary;
+    } catch (const std::exception& error) {
+      report += std::string("(cannot read) ") + error.what();
+    }
+    if (write(channel[1], report.data(), report.size()) < 0) _exit(4);
+    _exit(0);
+  }
+  close(channel[1]);
+  std::string report;
+  char buffer[512];
+  ssize_t got = 0;
+  while ((got = read(channel[0], buffer, sizeof buffer)) > 0) report.append(buffer, static_cast<std::size_t>(got));
+  close(channel[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 0) << "could not drop privileges";
+  EXPECT_EQ(report, path_ + ": read-only; grove needs to record its results there. Make it "
+                            "writable, or use --db to write elsewhere\nkept");
+  EXPECT_EQ(bytes_of(path_), before);
+}
+
+TEST_F(StoreTest, AFileThatIsNotSqliteIsLeftUntouched) {
+  std::ofstream(path_, std::ios::binary) << "These are my notes, not a database.\n" << std::string(4096, 'x');
+  const std::string before = bytes_of(path_);
+  EXPECT_EQ(error_of([&] { Store::open(path_); }),
+            path_ + ": not an SQLite database, so not a grove results file; grove left it "
+                    "untouched. Move it aside or use --db to choose another file");
+  EXPECT_EQ(bytes_of(path_), before);
+}
+
+TEST_F(StoreTest, ADamagedDatabaseIsReportedAndLeftUntouched) {
+  {
+    Store store = Store::open(path_);
+    for (int i = 0; i < 200; ++i) {
+      const auto run = store.begin_run({"grove replay " + std::to_string(i), "replay", "", "", "", std::nullopt});
+      store.add_scenario_result(run, result(std::string(200, 'f'), ScenarioResult::Status::Failed));
+    }
+  }
+  // Scribble over the middle of the file, as a failing disk would.
+  {
+    std::fstream file(path_, std::ios::binary | std::ios::in | std::ios::out);
+    file.seekp(4096 * 3 + 100);
+    file << std::string(3000, '\xff');
+  }
+  const std::string before = bytes_of(path_);
+  const std::string message = error_of([&] {
+    Store store = Store::open(path_);
+    for (const auto& run : store.runs(1000)) store.scenario_results(run.id);
+  });
+  EXPECT_NE(message.find("the database is damaged"), std::string::npos) << message;
+  EXPECT_NE(message.find("grove left it untouched"), std::string::npos) << message;
+  EXPECT_EQ(bytes_of(path_), before);
+}
+
+TEST_F(StoreTest, AnotherProgramsDatabaseIsRecognised) {
+  sql("CREATE TABLE recipes (name TEXT)");
+  EXPECT_EQ(error_of([&] { Store::open(path_); }),
+            path_ + ": an SQLite database of another program, not a grove results file; grove "
+                    "left it untouched. Use --db to choose another file");
+}
+
+TEST_F(StoreTest, AFileFromANewerGroveIsRefused) {
+  { Store store = Store::open(path_); }
+  sql("PRAGMA user_version = 99");
+  EXPECT_EQ(error_of([&] { Store::open(path_); }),
+            path_ + ": written by a newer grove (schema 99; this grove knows up to " +
+                std::to_string(latest_schema_version()) + "); upgrade grove or use --db");
+}
+
+TEST_F(StoreTest, AFolderIsNotADatabase) {
+  EXPECT_EQ(error_of([&] { Store::open(folder_.string()); }),
+            folder_.string() + ": is a folder; --db needs a database file");
+}
+
+TEST_F(StoreTest, ReadingAMissingFileDoesNotCreateIt) {
+  Store::Options reading;
+  reading.reading = true;
+  EXPECT_EQ(error_of([&] { Store::open(path_, reading); }),
+            path_ + ": no such results file (nothing has been stored there yet)");
+  EXPECT_FALSE(fs::exists(path_));
+}
+
+}  // namespace
+}  // namespace grove
