@@ -49,15 +49,19 @@ struct ChanceOutcome {
 // state exactly as it was.
 class [[nodiscard]] Verdict {
  public:
-  static Verdict legal() { return Verdict(); }
-  static Verdict illegal(std::string reason) { return Verdict(std::move(reason)); }
+  static Verdict legal() { return Verdict(true, {}); }
+  // A rejection always carries a reason; an empty one is replaced so that a
+  // rejection can never be mistaken for acceptance.
+  static Verdict illegal(std::string reason) {
+    return Verdict(false, reason.empty() ? "rejected (the rules gave no reason)" : std::move(reason));
+  }
 
-  bool is_legal() const { return reason_.empty(); }
+  bool is_legal() const { return legal_; }
   const std::string& reason() const { return reason_; }
 
  private:
-  Verdict() = default;
-  explicit Verdict(std::string reason) : reason_(std::move(reason)) {}
+  Verdict(bool legal, std::string reason) : legal_(legal), reason_(std::move(reason)) {}
+  bool legal_;
   std::string reason_;
 };
 

@@ -91,6 +91,17 @@ std::vector<Ruling> rulings() {
           "A turn is not over until the challenge is settled, and the exchange concerns all of "
           "your dice, which are only known once it is; the text does not decide."},
       Ruling{
+          "ptp.bamboozled_partner",
+          "Bamboozled: may you exchange with a player who holds no dice at that moment (the "
+          "previous player who just paid their last die in your challenge)? Doing so hands them "
+          "your dice and leaves you with none, so you go out instead of them.",
+          {{"any_player", "any other player still in the game, even one holding no dice"},
+           {"holding_dice", "only a player who holds at least one die"}},
+          "any_player",
+          section("Variants for Advanced Players, Bamboozled; Examples of Game Play, Example 3"),
+          "The variant says any other player, and Example 3 shows a player with no dice in the "
+          "middle of a turn is still in the game until the turn ends."},
+      Ruling{
           "ptp.pandamonium_starter",
           "Panda-monium: who starts each new round?",
           {{"rotate", "the player after the previous round's starter"},
@@ -156,7 +167,7 @@ Game definition() {
   game.title = "Pass the Pandas";
   game.rules_source = kSource;
   game.min_players = 2;
-  game.max_players = 5;
+  game.max_players = kMaxPlayers;
   game.parameters = parameters();
   game.rulings = rulings();
   game.clauses = clauses();

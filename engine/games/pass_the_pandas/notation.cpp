@@ -25,12 +25,14 @@ std::vector<std::string> words_of(std::string_view text) {
   std::vector<std::string> words;
   std::istringstream stream{std::string(text)};
   std::string word;
-  while (stream >> word) {
-    std::transform(word.begin(), word.end(), word.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    words.push_back(word);
-  }
+  while (stream >> word) words.push_back(word);
   return words;
+}
+
+std::string lower(std::string word) {
+  std::transform(word.begin(), word.end(), word.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return word;
 }
 
 }  // namespace
@@ -54,7 +56,10 @@ std::string PtpRules::move_text(const Move& move) const {
 }
 
 MoveParse PtpRules::parse_move(std::string_view text) const {
-  const std::vector<std::string> words = words_of(text);
+  // Keywords are matched in any case; messages quote the words as written.
+  const std::vector<std::string> written = words_of(text);
+  std::vector<std::string> words;
+  for (const auto& word : written) words.push_back(lower(word));
   MoveParse result;
   auto fail = [&](const std::string& why) {
     result.error = fmt::format("cannot read move '{}': {}", text, why);
@@ -66,26 +71,27 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
     out = static_cast<std::int16_t>(*parsed);
     return true;
   };
-  auto bad_seat = [&](const std::string& word) {
-    return fail(fmt::format("'{}' is not a seat at this table (P1 to P{})", word, players()));
+  auto bad_seat = [&](std::size_t index) {
+    return fail(fmt::format("'{}' is not a seat at this table (P1 to P{})", written[index], players()));
   };
 
   if (words.empty()) return fail(kForms);
   if (words[0] == "roll") {
     if (words.size() < 2) return fail(kForms);
     result.move.kind = kRoll;
-    if (!seat(words[1], result.move.seat)) return bad_seat(words[1]);
+    if (!seat(words[1], result.move.seat)) return bad_seat(1);
     const std::array<const char*, 4> faces = {"water", "panda", "bamboo", "blank"};
     std::array<bool, 4> seen{};
     for (std::size_t i = 2; i < words.size(); ++i) {
       const std::string& word = words[i];
+      const std::string& as_written = written[i];
       auto equals = word.find('=');
       std::string face = word.substr(0, equals);
       auto index = std::find(faces.begin(), faces.end(), face) - faces.begin();
       if (equals == std::string::npos || index == 4) {
         return fail(fmt::format("'{}' should be FACE=COUNT with FACE one of water, panda, "
                                 "bamboo, blank",
-                                word));
+                                as_written));
       }
       const auto slot = static_cast<std::size_t>(index);
       if (seen[slot]) return fail(fmt::format("{} is given twice", face));
@@ -95,7 +101,7 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
       const char* last = word.data() + word.size();
       auto [end, error] = std::from_chars(first, last, count);
       if (error != std::errc{} || end != last || count < 0 || count > 99) {
-        return fail(fmt::format("'{}' needs a count from 0 to 99", word));
+        return fail(fmt::format("'{}' needs a count from 0 to 99", as_written));
       }
       result.move.args[slot] = static_cast<std::int16_t>(count);
     }
@@ -103,7 +109,7 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
   }
 
   if (!seat(words[0], result.move.seat)) {
-    return parse_seat_label(words[0]) ? bad_seat(words[0]) : fail(kForms);
+    return parse_seat_label(words[0]) ? bad_seat(0) : fail(kForms);
   }
   auto is = [&](std::initializer_list<const char*> expected) {
     if (words.size() != expected.size() + 1) return false;
@@ -116,7 +122,7 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
   };
   if (is({"pass", "panda", "to", "*"}) || is({"exchange", "dice", "with", "*"})) {
     result.move.kind = words[1] == "pass" ? kPassPanda : kExchange;
-    if (!seat(words[4], result.move.args[0])) return bad_seat(words[4]);
+    if (!seat(words[4], result.move.args[0])) return bad_seat(4);
     return result;
   }
   if (is({"keep", "dice"})) {

@@ -1,8 +1,9 @@
 #pragma once
 // Everything on the table in a game of Pass the Pandas.
 
+#include <boost/container/static_vector.hpp>
+
 #include <cstdint>
-#include <vector>
 
 #include "engine/core/hash.hpp"
 #include "engine/core/seat.hpp"
@@ -43,8 +44,12 @@ struct Player {
   bool operator==(const Player&) const = default;
 };
 
+inline constexpr int kMaxPlayers = 5;
+
 struct Position {
-  std::vector<Player> players;
+  // At most five players (the box holds 20 dice); held in place so that a
+  // position is copied and created without touching the heap.
+  boost::container::static_vector<Player, kMaxPlayers> players;
   Seat turn = 0;
   Seat starter = 0;          // who began this round
   Seat previous = kNoSeat;   // who took the turn before this one, this round

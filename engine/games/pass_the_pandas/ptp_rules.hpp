@@ -1,7 +1,9 @@
 #pragma once
 // The rules of Pass the Pandas for one variant and player count.
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "engine/core/game.hpp"
@@ -37,11 +39,16 @@ struct Settings {
   enum class ChallengeBasis { Rolled, SetAside };
   enum class PreviousPlayer { PreviousInGame, LastRoller, SeatBefore };
   enum class BamboozledTiming { AfterChallenge, BeforeChallenge };
+  enum class BamboozledPartner { AnyPlayer, HoldingDice };
   enum class RoundStarter { Rotate, RoundWinner, LastPlace };
   enum class MatchEnd { EndOfRound, Immediately };
 
   int dice_per_player = 0;
   Faces die;  // how many faces of each kind one die has
+  // Face number (0 .. die.total()-1) -> 0 water, 1 panda, 2 bamboo, 3 blank:
+  // rolling one die is then a table look-up rather than a chain of
+  // unpredictable branches (the simulators roll millions of dice).
+  std::array<std::uint8_t, 24> face_kind{};
   bool play_for_places = false;
   bool bamboozled = false;
   int bamboozled_min_dice = 4;
@@ -50,6 +57,7 @@ struct Settings {
   ChallengeBasis challenge_basis = ChallengeBasis::Rolled;
   PreviousPlayer previous_player = PreviousPlayer::PreviousInGame;
   BamboozledTiming bamboozled_timing = BamboozledTiming::AfterChallenge;
+  BamboozledPartner bamboozled_partner = BamboozledPartner::AnyPlayer;
   RoundStarter round_starter = RoundStarter::Rotate;
   MatchEnd match_end = MatchEnd::EndOfRound;
 };
@@ -82,8 +90,10 @@ class PtpRules final : public Rules {
   int total_dice() const { return settings_.dice_per_player * players(); }
 
  private:
-  std::string check(const Position& position, const Move& move) const;
+  // Why the move is not legal here, or nothing when it is.
+  std::optional<std::string> rejection(const Position& position, const Move& move) const;
   bool may_bamboozle(const Position& position) const;
+  bool may_exchange_with(const Position& position, Seat other) const;
   Seat challenge_giver(const Position& position) const;
   void after_pandas(Position& position, EventLog* log) const;
   void settle_challenge(Position& position, EventLog* log) const;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/core/errors.hpp"
@@ -48,6 +49,14 @@ Settings read_settings(const Variant& variant, int players) {
                        static_cast<int>(variant.integer("panda_faces")),
                        static_cast<int>(variant.integer("bamboo_faces")),
                        static_cast<int>(variant.integer("blank_faces"))};
+  int face = 0;
+  for (int kind = 0; kind < 4; ++kind) {
+    const std::array<int, 4> counts = {settings.die.water, settings.die.panda, settings.die.bamboo,
+                                       settings.die.blank};
+    for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i) {
+      settings.face_kind[static_cast<std::size_t>(face++)] = static_cast<std::uint8_t>(kind);
+    }
+  }
   settings.pandamonium = variant.flag("pandamonium");
   settings.play_for_places = variant.flag("play_for_places") || settings.pandamonium;
   settings.bamboozled = variant.flag("bamboozled");
@@ -65,6 +74,9 @@ Settings read_settings(const Variant& variant, int players) {
   settings.bamboozled_timing = variant.ruling("ptp.bamboozled_timing") == "after_challenge"
                                    ? S::BamboozledTiming::AfterChallenge
                                    : S::BamboozledTiming::BeforeChallenge;
+  settings.bamboozled_partner = variant.ruling("ptp.bamboozled_partner") == "any_player"
+                                    ? S::BamboozledPartner::AnyPlayer
+                                    : S::BamboozledPartner::HoldingDice;
   const std::string& starter = variant.ruling("ptp.pandamonium_starter");
   settings.round_starter = starter == "rotate"         ? S::RoundStarter::Rotate
                            : starter == "round_winner" ? S::RoundStarter::RoundWinner
@@ -129,6 +141,7 @@ void PtpRules::legal_moves(const State& state, std::vector<Move>& moves) const {
   const std::uint16_t kind = position.step == Step::PassPandas ? kPassPanda : kExchange;
   for (Seat other = 0; other < players(); ++other) {
     if (other == turn || !position.players[static_cast<std::size_t>(other)].still_in()) continue;
+    if (kind == kExchange && !may_exchange_with(position, other)) continue;
     moves.push_back(Move{kind, static_cast<std::int16_t>(turn), {static_cast<std::int16_t>(other)}});
   }
 }
@@ -168,55 +181,45 @@ Move PtpRules::sample_chance(const State& state, Rng& rng) const {
   const Faces& die = settings_.die;
   const auto faces = static_cast<std::uint64_t>(die.total());
   std::array<std::int16_t, 4> counts{};
-  for (int i = 0; i < dice; ++i) {
-    auto face = static_cast<int>(rng.below(faces));
-    if (face < die.water) {
-      ++counts[0];
-    } else if (face < die.water + die.panda) {
-      ++counts[1];
-    } else if (face < die.water + die.panda + die.bamboo) {
-      ++counts[2];
-    } else {
-      ++counts[3];
-    }
-  }
+  for (int i = 0; i < dice; ++i) ++counts[settings_.face_kind[rng.below(faces)]];
   return Move{kRoll,
               static_cast<std::int16_t>(position.turn),
               {counts[0], counts[1], counts[2], counts[3]}};
 }
 
-std::string PtpRules::check(const Position& position, const Move& move) const {
+std::optional<std::string> PtpRules::rejection(const Position& position, const Move& move) const {
   if (position.step == Step::Over) return "the game is over";
-  const std::string turn = seat_label(position.turn);
-  const std::string mover = seat_label(move.seat);
+  // Labels are only built for a rejection: this runs on every move.
+  auto turn = [&] { return seat_label(position.turn); };
+  auto mover = [&] { return seat_label(move.seat); };
   if (move.seat < 0 || move.seat >= players()) {
-    return fmt::format("there is no {} at this table of {} players", mover, players());
+    return fmt::format("there is no {} at this table of {} players", mover(), players());
   }
   const Player& player = position.players[static_cast<std::size_t>(move.seat)];
-  auto other_seat = [&](Seat other, std::string_view verb) -> std::string {
+  auto other_seat = [&](Seat other, std::string_view verb) -> std::optional<std::string> {
     if (other < 0 || other >= players()) {
       return fmt::format("there is no {} at this table of {} players", seat_label(other),
                          players());
     }
-    if (other == move.seat) return fmt::format("{} cannot {} themselves", mover, verb);
+    if (other == move.seat) return fmt::format("{} cannot {} themselves", mover(), verb);
     if (!position.players[static_cast<std::size_t>(other)].still_in()) {
       return fmt::format("{} is out of the game", seat_label(other));
     }
-    return "";
+    return std::nullopt;
   };
 
   const int used_args = move.kind == kRoll ? 4 : move.kind == kKeepDice ? 0 : 1;
   if (!move.uses_only(used_args)) return "malformed move: arguments its kind does not use are set";
   switch (move.kind) {
     case kRoll: {
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn to roll, not {}'s", turn, mover);
-      if (position.step != Step::Roll) return fmt::format("{} has already rolled this turn", turn);
+      if (move.seat != position.turn) return fmt::format("it is {}'s turn to roll, not {}'s", turn(), mover());
+      if (position.step != Step::Roll) return fmt::format("{} has already rolled this turn", turn());
       const Faces roll = faces_of(move);
       if (roll.water < 0 || roll.panda < 0 || roll.bamboo < 0 || roll.blank < 0) {
         return "a roll cannot show a negative number of faces";
       }
       if (roll.total() != player.dice) {
-        return fmt::format("{} rolls {}, but this roll shows {}", mover, dice_word(player.dice),
+        return fmt::format("{} rolls {}, but this roll shows {}", mover(), dice_word(player.dice),
                            dice_word(roll.total()));
       }
       const Faces& die = settings_.die;
@@ -224,23 +227,29 @@ std::string PtpRules::check(const Position& position, const Move& move) const {
           (roll.bamboo > 0 && die.bamboo == 0) || (roll.blank > 0 && die.blank == 0)) {
         return "this roll shows a face the dice of this variant do not have";
       }
-      return "";
+      return std::nullopt;
     }
     case kPassPanda:
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn, mover);
+      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
       if (position.step != Step::PassPandas) {
-        return fmt::format("{} has no panda to pass", mover);
+        return fmt::format("{} has no panda to pass", mover());
       }
       return other_seat(move.args[0], "pass a panda to");
     case kExchange:
     case kKeepDice:
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn, mover);
+      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
       if (position.step != Step::Bamboozle) {
         return fmt::format(
             "{} may only exchange dice right after rolling all blanks with at least {} (Bamboozled)",
-            mover, dice_word(settings_.bamboozled_min_dice));
+            mover(), dice_word(settings_.bamboozled_min_dice));
       }
-      return move.kind == kExchange ? other_seat(move.args[0], "exchange dice with") : "";
+      if (move.kind == kKeepDice) return std::nullopt;
+      if (auto problem = other_seat(move.args[0], "exchange dice with")) return problem;
+      if (!may_exchange_with(position, move.args[0])) {
+        return fmt::format("{} holds no dice to exchange (ruling ptp.bamboozled_partner)",
+                           seat_label(move.args[0]));
+      }
+      return std::nullopt;
     default:
       break;
   }
@@ -249,12 +258,10 @@ std::string PtpRules::check(const Position& position, const Move& move) const {
 
 Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
   Position& position = position_of<Position>(state);
-  if (std::string reason = check(position, move); !reason.empty()) {
-    return Verdict::illegal(std::move(reason));
-  }
+  if (auto reason = rejection(position, move)) return Verdict::illegal(std::move(*reason));
   const Seat mover = move.seat;
   Player& player = position.players[static_cast<std::size_t>(mover)];
-  const std::string who = seat_label(mover);
+  auto who = [&] { return seat_label(mover); };  // for the log only
 
   switch (move.kind) {
     case kRoll: {
@@ -262,7 +269,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       const Faces& roll = position.roll;
       if (log) {
         note(log, kClauseRoll, mover,
-             fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who,
+             fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who(),
                          dice_word(roll.total()), roll.water, roll.panda, roll.bamboo, roll.blank),
              {{"water", std::to_string(roll.water)},
               {"panda", std::to_string(roll.panda)},
@@ -297,8 +304,8 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.players[static_cast<std::size_t>(to)].dice += 1;
       position.pandas_to_pass -= 1;
       if (log) {
-        note(log, kClausePanda, mover, fmt::format("{} passes a panda to {}", who, seat_label(to)),
-             {{"from", who}, {"to", seat_label(to)}});
+        note(log, kClausePanda, mover, fmt::format("{} passes a panda to {}", who(), seat_label(to)),
+             {{"from", who()}, {"to", seat_label(to)}});
       }
       if (position.pandas_to_pass == 0) after_pandas(position, log);
       break;
@@ -308,7 +315,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       Player& other = position.players[static_cast<std::size_t>(with)];
       if (log) {
         note(log, kClauseBamboozledExchange, mover,
-             fmt::format("{} exchanges dice with {}: {} for {}", who, seat_label(with),
+             fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
                          dice_word(player.dice), dice_word(other.dice)),
              {{"with", seat_label(with)},
               {"gave", std::to_string(player.dice)},
@@ -320,7 +327,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       break;
     }
     case kKeepDice:
-      if (log) note(log, kClauseBamboozledKeep, mover, fmt::format("{} keeps their dice", who));
+      if (log) note(log, kClauseBamboozledKeep, mover, fmt::format("{} keeps their dice", who()));
       if (!position.challenge_settled) settle_challenge(position, log);
       end_turn(position, log);
       break;
@@ -334,6 +341,11 @@ bool PtpRules::may_bamboozle(const Position& position) const {
   const Faces& roll = position.roll;
   return settings_.bamboozled && roll.blank == roll.total() &&
          roll.total() >= settings_.bamboozled_min_dice;
+}
+
+bool PtpRules::may_exchange_with(const Position& position, Seat other) const {
+  return settings_.bamboozled_partner == Settings::BamboozledPartner::AnyPlayer ||
+         position.players[static_cast<std::size_t>(other)].dice > 0;
 }
 
 // Step 3 is done; the challenge and, in Bamboozled, the exchange remain.
@@ -374,21 +386,22 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   const Seat turn = position.turn;
   Player& roller = position.players[static_cast<std::size_t>(turn)];
   const Seat giver_seat = challenge_giver(position);
-  const std::string who = seat_label(turn);
+  // Labels only for the log: this runs on every turn.
+  auto who = [&] { return seat_label(turn); };
+  auto from = [&] { return seat_label(giver_seat); };
   if (giver_seat == kNoSeat || giver_seat == turn ||
       position.players[static_cast<std::size_t>(giver_seat)].bamboo_rolled < 0) {
     if (log) {
       note(log, kClauseChallengeNone, turn,
-           fmt::format("no bamboo challenge for {}: no previous player has rolled", who));
+           fmt::format("no bamboo challenge for {}: no previous player has rolled", who()));
     }
     return;
   }
   Player& giver = position.players[static_cast<std::size_t>(giver_seat)];
-  const std::string from = seat_label(giver_seat);
   if (!giver.still_in() && settings_.previous_player == Settings::PreviousPlayer::SeatBefore) {
     if (log) {
       note(log, kClauseChallengeNone, turn,
-           fmt::format("no bamboo challenge for {}: {} is out of the game", who, from));
+           fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from()));
     }
     return;
   }
@@ -399,7 +412,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   if (rolled >= to_match) {
     if (log) {
       note(log, kClauseChallengeMet, turn,
-           fmt::format("{} rolled {} bamboo, meeting {}'s {}", who, rolled, from, to_match),
+           fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
            {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}});
     }
     return;
@@ -411,16 +424,16 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   roller.bamboo_received = given;
   if (log) {
     note(log, kClauseChallengeTransfer, giver_seat,
-         fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who, rolled, from,
-                     to_match, from, who, dice_word(given)),
-         {{"from", from},
-          {"to", who},
+         fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(), rolled, from(),
+                     to_match, from(), who(), dice_word(given)),
+         {{"from", from()},
+          {"to", who()},
           {"dice", std::to_string(given)},
           {"rolled", std::to_string(rolled)},
           {"to_match", std::to_string(to_match)}});
     if (given < difference) {
       note(log, kClauseChallengeShortfall, giver_seat,
-           fmt::format("{} owed {} but held only {}", from, dice_word(difference),
+           fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
                        dice_word(given)),
            {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}});
     }
@@ -431,13 +444,15 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
   const Seat turn = position.turn;
   if (log) note(log, kClauseTurnEnd, turn, fmt::format("{}'s turn ends", seat_label(turn)));
 
-  // Everyone left without dice goes out now, whoever's turn it was.
-  const int finished = players() - position.players_still_in();
+  // Everyone left without dice goes out now, whoever's turn it was; if
+  // several do at once they share the place.
+  int finished = -1;  // players out before this turn ended, counted when needed
   bool someone_out = false;
   bool target_reached = false;
   for (Seat seat = 0; seat < players(); ++seat) {
     Player& player = position.players[static_cast<std::size_t>(seat)];
     if (!player.still_in() || player.dice > 0) continue;
+    if (finished < 0) finished = players() - position.players_still_in();
     player.place = finished + 1;
     someone_out = true;
     if (log) {

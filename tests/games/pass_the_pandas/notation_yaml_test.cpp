@@ -36,7 +36,7 @@ TEST(PassThePandasNotation, UnreadableMovesSayWhatWasExpected) {
             "cannot read move 'P1 give panda to P2': expected 'roll P1 water=N panda=N bamboo=N "
             "blank=N', 'P1 pass panda to P2', 'P1 exchange dice with P2' or 'P1 keep dice'");
   EXPECT_EQ(table.rules().parse_move("P3 keep dice").error,
-            "cannot read move 'P3 keep dice': 'p3' is not a seat at this table (P1 to P2)");
+            "cannot read move 'P3 keep dice': 'P3' is not a seat at this table (P1 to P2)");
 }
 
 TEST(PassThePandasYaml, AHandWrittenPositionNeedsOnlyTheDice) {

@@ -38,7 +38,7 @@ TEST(PassThePandasTurn, IllegalMovesAreRejectedWithAReason) {
   EXPECT_EQ(table.rejection("P1 pass panda to P1"), "P1 cannot pass a panda to themselves");
   EXPECT_EQ(table.rejection("P2 pass panda to P3"), "it is P1's turn, not P2's");
   EXPECT_EQ(table.rejection("P1 pass panda to P4"),
-            "cannot read move 'P1 pass panda to P4': 'p4' is not a seat at this table (P1 to P3)");
+            "cannot read move 'P1 pass panda to P4': 'P4' is not a seat at this table (P1 to P3)");
   EXPECT_EQ(table.rejection("roll P1 blank=6"), "P1 has already rolled this turn");
   EXPECT_EQ(table.rejection("P1 exchange dice with P2"),
             "P1 may only exchange dice right after rolling all blanks with at least 4 dice "
