@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test suite: install what grove needs, build with tests, run them,
+# then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run
+# them again. GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools/install-deps.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+
+echo "== build and test (build-test/)"
+cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build-test
+ctest --test-dir build-test --output-on-failure -j "$jobs"
+
+if [ "${GROVE_SKIP_SANITIZERS:-0}" = "1" ]; then
+  echo "== sanitizer pass skipped (GROVE_SKIP_SANITIZERS=1)"
+  exit 0
+fi
+
+echo "== build and test under ASan + UBSan (build-asan/)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGROVE_SANITIZE=ON \
+  -DGROVE_BENCHMARKS=OFF >/dev/null
+cmake --build build-asan
+ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"
