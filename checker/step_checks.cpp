@@ -28,12 +28,14 @@ class Checker {
 
  private:
   void add(std::string property, std::string detail) {
-    violations_.push_back({std::move(property), std::move(detail) + " at: " + rules_.state_summary(state_)});
+    violations_.push_back(
+        {std::move(property), std::move(detail) + " at: " + rules_.state_summary(state_)});
   }
 
   void check_value() {
     const auto copy = state_.clone();
-    if (!copy->equals(state_) || !state_.equals(*copy)) add("copy-equal", "a copy of the state is not equal to it");
+    if (!copy->equals(state_) || !state_.equals(*copy))
+      add("copy-equal", "a copy of the state is not equal to it");
     if (copy->hash() != state_.hash()) add("hash-equal", "equal states have different hashes");
     if (state_.hash() != state_.hash()) add("hash-stable", "hashing the same state twice differs");
   }
@@ -56,8 +58,8 @@ class Checker {
     if (!parsed.ok()) {
       add("move-text-round-trip", "'" + text + "' does not parse: " + parsed.error);
     } else if (parsed.move != move) {
-      add("move-text-round-trip", "'" + text + "' parses to a different move ('" +
-                                      rules_.move_text(parsed.move) + "')");
+      add("move-text-round-trip",
+          "'" + text + "' parses to a different move ('" + rules_.move_text(parsed.move) + "')");
     }
   }
 
@@ -66,7 +68,8 @@ class Checker {
     EventLog events;
     const Verdict verdict = rules_.apply(*next, move, &events);
     if (!verdict.is_legal()) {
-      add("legal-move-applies", "'" + rules_.move_text(move) + "' is listed but rejected: " + verdict.reason());
+      add("legal-move-applies",
+          "'" + rules_.move_text(move) + "' is listed but rejected: " + verdict.reason());
     }
   }
 
@@ -77,11 +80,14 @@ class Checker {
       const auto next = state_.clone();
       const Verdict verdict = rules_.apply(*next, move, nullptr);
       if (verdict.is_legal()) {
-        add("illegal-move-rejected", "'" + rules_.move_text(move) + "' is not listed but was accepted");
+        add("illegal-move-rejected",
+            "'" + rules_.move_text(move) + "' is not listed but was accepted");
       } else if (verdict.reason().empty()) {
-        add("illegal-move-rejected", "'" + rules_.move_text(move) + "' was rejected without a reason");
+        add("illegal-move-rejected",
+            "'" + rules_.move_text(move) + "' was rejected without a reason");
       } else if (!next->equals(state_)) {
-        add("illegal-move-unchanged", "rejecting '" + rules_.move_text(move) + "' changed the state");
+        add("illegal-move-unchanged",
+            "rejecting '" + rules_.move_text(move) + "' changed the state");
       }
     }
   }
@@ -124,7 +130,8 @@ class Checker {
       add("chance-sum", std::string("the probabilities cannot be summed: ") + error.what());
       return;
     }
-    if (!total.is_one()) add("chance-sum", "the probabilities sum to " + total.to_string() + ", not 1");
+    if (!total.is_one())
+      add("chance-sum", "the probabilities sum to " + total.to_string() + ", not 1");
     for (const Move& move : moves) {
       check_text(move);
       check_applies(move);

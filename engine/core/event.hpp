@@ -13,9 +13,9 @@
 namespace grove {
 
 struct Event {
-  std::string clause;  // a Clause id: "ptp.challenge.transfer"
+  std::string clause;   // a Clause id: "ptp.challenge.transfer"
   Seat seat = kNoSeat;  // the player it concerns most, if any
-  std::string text;    // for the log: "P1 gives P2 1 bamboo die"
+  std::string text;     // for the log: "P1 gives P2 1 bamboo die"
   // Details a scenario can match on: {"from", "P1"}, {"dice", "1"}.
   std::vector<std::pair<std::string, std::string>> fields;
 

@@ -56,9 +56,9 @@ const Game* Registry::find(std::string_view name) const {
 
 const Game& Registry::get(std::string_view name) const {
   if (const Game* game = find(name)) return *game;
-  throw InputError({}, "", "unknown game '" + std::string(name) + "'" +
-                               did_you_mean(name, names()) + "; known games: " +
-                               join(names(), ", "));
+  throw InputError({}, "",
+                   "unknown game '" + std::string(name) + "'" + did_you_mean(name, names()) +
+                       "; known games: " + join(names(), ", "));
 }
 
 std::vector<std::string> Registry::names() const {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "engine/core/params.hpp"
-#include "engine/core/ruling.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/core/ruling.hpp"
 #include "engine/core/variant.hpp"
 
 namespace grove {

@@ -41,9 +41,8 @@ ParamSpec choice_param(std::string name, std::string default_value,
   return spec;
 }
 
-ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value,
-                                 std::int64_t min, std::int64_t max, std::string description,
-                                 std::string reference) {
+ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value, std::int64_t min,
+                                 std::int64_t max, std::string description, std::string reference) {
   ParamSpec spec;
   spec.name = std::move(name);
   spec.type = ParamType::IntegerPerPlayerCount;

@@ -37,11 +37,10 @@ ParamSpec flag_param(std::string name, bool default_value, std::string descripti
 ParamSpec choice_param(std::string name, std::string default_value,
                        std::vector<std::string> choices, std::string description,
                        std::string reference);
-ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value,
-                                 std::int64_t min, std::int64_t max, std::string description,
-                                 std::string reference);
+ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value, std::int64_t min,
+                                 std::int64_t max, std::string description, std::string reference);
 
-std::string type_name(const ParamSpec& spec);  // "integer 1..10", "true/false", "one of a|b"
+std::string type_name(const ParamSpec& spec);     // "integer 1..10", "true/false", "one of a|b"
 std::string value_text(const ParamValue& value);  // "6", "true", "{2: 6, 3: 6}"
 
 }  // namespace grove

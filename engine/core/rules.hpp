@@ -53,7 +53,8 @@ class [[nodiscard]] Verdict {
   // A rejection always carries a reason; an empty one is replaced so that a
   // rejection can never be mistaken for acceptance.
   static Verdict illegal(std::string reason) {
-    return Verdict(false, reason.empty() ? "rejected (the rules gave no reason)" : std::move(reason));
+    return Verdict(false,
+                   reason.empty() ? "rejected (the rules gave no reason)" : std::move(reason));
   }
 
   bool is_legal() const { return legal_; }

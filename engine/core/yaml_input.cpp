@@ -59,7 +59,8 @@ void fail_at(const YAML::Node& node, const std::string& key, const std::string& 
 }
 
 void expect_map(const YAML::Node& node, const std::string& key, const std::string& what) {
-  if (!node.IsMap()) fail_at(node, key, "expected " + what + " (a map), got " + describe_kind(node));
+  if (!node.IsMap())
+    fail_at(node, key, "expected " + what + " (a map), got " + describe_kind(node));
 }
 
 void expect_sequence(const YAML::Node& node, const std::string& key, const std::string& what) {
@@ -74,9 +75,9 @@ void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed) 
     bool known = false;
     for (const auto& name : allowed) known = known || name == key;
     if (!known) {
-      throw InputError(location_of(entry.first), key,
-                       "unknown key" + did_you_mean(key, allowed) +
-                           "; expected one of: " + join(allowed, ", "));
+      throw InputError(
+          location_of(entry.first), key,
+          "unknown key" + did_you_mean(key, allowed) + "; expected one of: " + join(allowed, ", "));
     }
   }
 }

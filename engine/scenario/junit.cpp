@@ -56,7 +56,8 @@ std::string junit_xml(const std::vector<ScenarioResult>& results) {
   for (const auto& result : results) {
     by_game[result.game.empty() ? "unknown" : result.game].push_back(&result);
   }
-  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"grove replay\">\n";
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"grove replay\">\n";
   for (const auto& [game, cases] : by_game) {
     int failures = 0, errors = 0;
     double seconds = 0;

@@ -28,7 +28,8 @@ class Replayer {
     }
     if (!scenario_.player_names.empty()) {
       std::vector<std::string> names;
-      for (Seat seat = 0; seat < scenario_.players; ++seat) names.push_back(scenario_.player_name(seat));
+      for (Seat seat = 0; seat < scenario_.players; ++seat)
+        names.push_back(scenario_.player_name(seat));
       result_.log.push_back("players: " + join(names, ", "));
     }
     if (scenario_.start) {
@@ -106,7 +107,8 @@ class Replayer {
     if (verdict.is_legal()) {
       ++result_.moves;
       result_.log.push_back(fmt::format("{:>3}. {}   (accepted)", result_.moves, step.move));
-      return fail(step.line, fmt::format("'{}' was accepted, but the rules must reject it", step.move),
+      return fail(step.line,
+                  fmt::format("'{}' was accepted, but the rules must reject it", step.move),
                   step.reason.empty() ? "rejected" : "rejected: " + step.reason, "accepted");
     }
     if (!state_->equals(*before)) {
@@ -152,7 +154,8 @@ class Replayer {
 
   std::string fired() const {
     std::vector<std::string> texts;
-    for (const Event& event : pending_events_) texts.push_back(event.clause + " (" + event.text + ")");
+    for (const Event& event : pending_events_)
+      texts.push_back(event.clause + " (" + event.text + ")");
     return texts.empty() ? "(no events)" : join(texts, "; ");
   }
 
@@ -166,14 +169,16 @@ class Replayer {
           expected.push_back(mismatch.path + " = " + mismatch.expected);
           got.push_back(mismatch.path + " = " + mismatch.actual);
         }
-        return fail(step.line, "the state is not as expected", join(expected, ", "), join(got, ", "));
+        return fail(step.line, "the state is not as expected", join(expected, ", "),
+                    join(got, ", "));
       }
     }
     for (const EventExpectation& expected : step.events) {
       bool found = std::any_of(pending_events_.begin(), pending_events_.end(),
                                [&](const Event& event) { return event_matches(expected, event); });
       if (!found) {
-        return fail(step.line, "an expected event did not happen", yaml_inline(expected.written), fired());
+        return fail(step.line, "an expected event did not happen", yaml_inline(expected.written),
+                    fired());
       }
     }
     for (const std::string& clause : step.absent_events) {
@@ -208,7 +213,8 @@ class Replayer {
 
   void check_end(const EndExpectation& end) {
     if (rules_->node(*state_).kind != NodeKind::Terminal) {
-      fail(end.line, "the game should be over", "the end of the game", rules_->state_summary(*state_));
+      fail(end.line, "the game should be over", "the end of the game",
+           rules_->state_summary(*state_));
       return;
     }
     const Outcome outcome = rules_->outcome(*state_);
@@ -236,8 +242,8 @@ class Replayer {
       }
       const std::int64_t actual = outcome.score[static_cast<std::size_t>(seat)];
       if (actual != score) {
-        fail(end.line, "a different score for " + scenario_.player_name(seat), std::to_string(score),
-             std::to_string(actual));
+        fail(end.line, "a different score for " + scenario_.player_name(seat),
+             std::to_string(score), std::to_string(actual));
         return;
       }
     }

@@ -19,10 +19,10 @@ struct ScenarioResult {
   std::string variant;
   std::string variant_hash;
   Status status = Status::Passed;
-  int line = 0;          // the step (or key) that failed
-  std::string message;   // one line: what went wrong
-  std::string expected;  // may be empty
-  std::string actual;    // may be empty
+  int line = 0;                  // the step (or key) that failed
+  std::string message;           // one line: what went wrong
+  std::string expected;          // may be empty
+  std::string actual;            // may be empty
   std::vector<std::string> log;  // the game log up to the failure or the end
   int moves = 0;                 // moves and chance outcomes applied
   double seconds = 0;

@@ -10,9 +10,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kScenarioKeys = {
-    "game",    "title", "source", "description", "variant", "parameters",
-    "rulings", "players", "seed", "start",       "steps",   "end"};
+const std::vector<std::string> kScenarioKeys = {"game",    "title",      "source",  "description",
+                                                "variant", "parameters", "rulings", "players",
+                                                "seed",    "start",      "steps",   "end"};
 
 // A seat written as P1 or as one of the scenario's player names.
 Seat read_player(const YAML::Node& node, const std::string& key, const Scenario& scenario) {
@@ -91,7 +91,8 @@ void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& sce
   }
   if (const YAML::Node absent = node["no_events"]) {
     expect_sequence(absent, "no_events", "clause ids");
-    for (const auto& event : absent) step.absent_events.push_back(read_event(event, scenario).clause);
+    for (const auto& event : absent)
+      step.absent_events.push_back(read_event(event, scenario).clause);
   }
   if (const YAML::Node moves = node["legal_moves"]) {
     expect_sequence(moves, "legal_moves", "moves in the game's notation");
@@ -108,8 +109,7 @@ ScenarioStep read_step(const YAML::Node& node, const Scenario& scenario) {
     step.move = node.Scalar();
     return step;
   }
-  expect_map(node, "steps",
-             "a step: a move, or a map with one of move, expect, illegal, random");
+  expect_map(node, "steps", "a step: a move, or a map with one of move, expect, illegal, random");
   if (node["move"]) {
     check_keys(node, {"move"});
     step.move = read_string(node["move"], "move");
@@ -143,7 +143,8 @@ EndExpectation read_end(const YAML::Node& node, const Scenario& scenario) {
   check_keys(node, {"winner", "winners", "places", "scores"});
   EndExpectation end;
   end.line = location_of(node).line;
-  if (node["winner"] && node["winners"]) fail_at(node, "winners", "give winner or winners, not both");
+  if (node["winner"] && node["winners"])
+    fail_at(node, "winners", "give winner or winners, not both");
   if (const YAML::Node winner = node["winner"] ? node["winner"] : node["winners"]) {
     std::vector<Seat> seats;
     if (winner.IsSequence()) {
@@ -157,12 +158,14 @@ EndExpectation read_end(const YAML::Node& node, const Scenario& scenario) {
   if (const YAML::Node places = node["places"]) {
     if (places.IsSequence()) {  // first place first
       int place = 1;
-      for (const auto& seat : places) end.places.emplace_back(read_player(seat, "places", scenario), place++);
+      for (const auto& seat : places)
+        end.places.emplace_back(read_player(seat, "places", scenario), place++);
     } else {
       expect_map(places, "places", "places: a list of seats from first to last, or seat: place");
       for (const auto& entry : places) {
-        end.places.emplace_back(read_player(entry.first, "places", scenario),
-                                static_cast<int>(read_integer(entry.second, "places", 1, scenario.players)));
+        end.places.emplace_back(
+            read_player(entry.first, "places", scenario),
+            static_cast<int>(read_integer(entry.second, "places", 1, scenario.players)));
       }
     }
   }
@@ -180,7 +183,8 @@ EndExpectation read_end(const YAML::Node& node, const Scenario& scenario) {
 
 std::string Scenario::player_name(Seat seat) const {
   const auto index = static_cast<std::size_t>(seat);
-  if (seat >= 0 && index < player_names.size()) return seat_label(seat) + " (" + player_names[index] + ")";
+  if (seat >= 0 && index < player_names.size())
+    return seat_label(seat) + " (" + player_names[index] + ")";
   return seat_label(seat);
 }
 
@@ -191,7 +195,8 @@ Scenario load_scenario(const std::string& path, const Registry& games,
     expect_map(root, "", "a scenario");
     check_keys(root, kScenarioKeys);
     if (!root["game"]) {
-      fail_at(root, "game", "missing: which game does this scenario play? (" + join(games.names(), ", ") + ")");
+      fail_at(root, "game",
+              "missing: which game does this scenario play? (" + join(games.names(), ", ") + ")");
     }
     const Game* game = nullptr;
     try {
@@ -201,12 +206,15 @@ Scenario load_scenario(const std::string& path, const Registry& games,
     }
     Scenario scenario(*game);
     scenario.file = path;
-    scenario.title = root["title"] ? read_string(root["title"], "title") : fs::path(path).stem().string();
+    scenario.title =
+        root["title"] ? read_string(root["title"], "title") : fs::path(path).stem().string();
     if (root["source"]) scenario.source = read_string(root["source"], "source");
 
-    if (root["variant"]) apply_variant_file(scenario.variant, resolve_variant(root["variant"], path));
+    if (root["variant"])
+      apply_variant_file(scenario.variant, resolve_variant(root["variant"], path));
     scenario.variant.apply_settings(root["parameters"], root["rulings"]);
-    if (!overrides.variant_file.empty()) apply_variant_file(scenario.variant, overrides.variant_file);
+    if (!overrides.variant_file.empty())
+      apply_variant_file(scenario.variant, overrides.variant_file);
     for (const auto& setting : overrides.parameters) scenario.variant.set_parameter_text(setting);
     for (const auto& setting : overrides.rulings) scenario.variant.set_ruling_text(setting);
 
@@ -215,7 +223,8 @@ Scenario load_scenario(const std::string& path, const Registry& games,
       fail_at(root, "players", "missing: the number of players, or a list of their names");
     }
     if (players.IsSequence()) {
-      for (const auto& name : players) scenario.player_names.push_back(read_string(name, "players"));
+      for (const auto& name : players)
+        scenario.player_names.push_back(read_string(name, "players"));
       scenario.players = static_cast<int>(scenario.player_names.size());
     } else {
       scenario.players = static_cast<int>(read_integer(players, "players", 1, 99));
@@ -255,12 +264,14 @@ std::vector<std::string> find_scenario_files(const std::vector<std::string>& pat
       continue;
     }
     std::vector<std::string> found;
-    for (auto it = fs::recursive_directory_iterator(path); it != fs::recursive_directory_iterator(); ++it) {
+    for (auto it = fs::recursive_directory_iterator(path); it != fs::recursive_directory_iterator();
+         ++it) {
       if (it->is_directory() && it->path().filename() == "variants") {
         it.disable_recursion_pending();
         continue;
       }
-      if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
+      if (it->is_regular_file() && it->path().extension() == ".yaml")
+        found.push_back(it->path().string());
     }
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());

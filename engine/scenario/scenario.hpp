@@ -33,9 +33,9 @@ struct ScenarioStep {
   // Illegal: the reason the rules must give; empty accepts any reason.
   std::string reason;
   // Expect: any of these may be present.
-  std::optional<YAML::Node> state;  // a part of the state's YAML form that must match
-  std::vector<EventExpectation> events;     // fired since the previous expect
-  std::vector<std::string> absent_events;   // clause ids that must not have fired
+  std::optional<YAML::Node> state;         // a part of the state's YAML form that must match
+  std::vector<EventExpectation> events;    // fired since the previous expect
+  std::vector<std::string> absent_events;  // clause ids that must not have fired
   std::optional<std::vector<std::string>> legal_moves;  // exactly these, any order
   // Random: moves chosen by the random agent and the dice, from the seed.
   int random_steps = 0;

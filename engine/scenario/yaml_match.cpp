@@ -67,7 +67,8 @@ std::vector<YamlMismatch> match_yaml(const YAML::Node& expected, const YAML::Nod
     }
     return mismatches;
   }
-  if (!scalars_equal(expected, actual)) mismatches.push_back({path, text_of(expected), text_of(actual)});
+  if (!scalars_equal(expected, actual))
+    mismatches.push_back({path, text_of(expected), text_of(actual)});
   return mismatches;
 }
 

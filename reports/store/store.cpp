@@ -70,9 +70,10 @@ void apply_migrations(sqlite3* db, int from, int to) {
   for (const Migration& migration : migrations()) {
     if (migration.version <= from || migration.version > to) continue;
     char* error = nullptr;
-    std::string sql = "BEGIN IMMEDIATE;\n" + migration.sql +
-                      fmt::format("\nPRAGMA application_id = {};\nPRAGMA user_version = {};\nCOMMIT;",
-                                  kGroveApplicationId, migration.version);
+    std::string sql =
+        "BEGIN IMMEDIATE;\n" + migration.sql +
+        fmt::format("\nPRAGMA application_id = {};\nPRAGMA user_version = {};\nCOMMIT;",
+                    kGroveApplicationId, migration.version);
     int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
     sqlite3_free(error);
     if (code != SQLITE_OK) {
@@ -170,8 +171,9 @@ Store Store::open(const std::string& path, Options options) {
                                  ? std::string(".")
                                  : fs::path(path).parent_path().string();
   if (!options.reading && !writable) {
-    throw StoreError(path + ": read-only; grove needs to record its results there. Make it "
-                            "writable, or use --db to write elsewhere");
+    throw StoreError(path +
+                     ": read-only; grove needs to record its results there. Make it "
+                     "writable, or use --db to write elsewhere");
   }
   if (!exists && access(folder.c_str(), W_OK) != 0) {
     throw StoreError(path + ": cannot create the file: the folder " + folder + " is not writable");
@@ -195,8 +197,9 @@ Store Store::open(const std::string& path, Options options) {
       return tables.step() && tables.integer(0) == 0;
     }();
     if (application != kGroveApplicationId && !(application == 0 && empty)) {
-      throw StoreError(path + ": an SQLite database of another program, not a grove results "
-                              "file; grove left it untouched. Use --db to choose another file");
+      throw StoreError(path +
+                       ": an SQLite database of another program, not a grove results "
+                       "file; grove left it untouched. Use --db to choose another file");
     }
     if (version > latest_schema_version()) {
       throw StoreError(fmt::format(

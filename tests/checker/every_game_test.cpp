@@ -38,10 +38,9 @@ rc::Gen<std::string> setting_for(const Game& game, const ParamSpec& spec) {
   }();
   (void)game;
   // Half of the time the default, so that one change at a time is common.
-  return rc::gen::oneOf(rc::gen::just(spec.name + "=" + value_text(spec.default_value)),
-                        rc::gen::map(value, [name = spec.name](const std::string& v) {
-                          return name + "=" + v;
-                        }));
+  return rc::gen::oneOf(
+      rc::gen::just(spec.name + "=" + value_text(spec.default_value)),
+      rc::gen::map(value, [name = spec.name](const std::string& v) { return name + "=" + v; }));
 }
 
 Table draw_table() {
@@ -110,8 +109,8 @@ RC_GTEST_PROP(EveryGame, ReplayingTheSameChoicesGivesTheSameState, ()) {
   const auto rules = rules_for(table);
   const bool playable = rules != nullptr;  // (RC_PRE would try to print the pointee)
   RC_PRE(playable);
-  const auto choices = *rc::gen::container<std::vector<std::size_t>>(
-      rc::gen::inRange<std::size_t>(0, 1000));
+  const auto choices =
+      *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, 1000));
   const auto first = walk(*rules, choices, false);
   const auto second = walk(*rules, choices, false);
   RC_ASSERT(first->equals(*second));
@@ -129,7 +128,8 @@ TEST(EveryGame, DefaultVariantGamesEndWithinTheirBound) {
         auto state = rules->initial_state();
         std::int64_t steps = 0;
         while (rules->node(*state).kind != NodeKind::Terminal && steps < rules->step_bound()) {
-          ASSERT_TRUE(rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+          ASSERT_TRUE(
+              rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
           ++steps;
         }
         EXPECT_EQ(rules->node(*state).kind, NodeKind::Terminal)

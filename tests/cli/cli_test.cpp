@@ -2,11 +2,11 @@
 // exit codes, help on every subcommand, reproducible play, replay reports,
 // and runs that survive being interrupted or killed.
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sqlite3.h>
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -122,11 +122,16 @@ TEST_F(CliTest, PlayIsReproducibleFromItsSeedAndRecorded) {
   const Output first = grove("play pass_the_pandas --players 3 --seed 11 --db " + db_);
   const Output second = grove("play pass_the_pandas --players 3 --seed 11 --db " + db_);
   ASSERT_EQ(first.code, 0) << first.text;
-  auto without_run = [](const std::string& text) { return text.substr(0, text.find("Recorded as run")); };
+  auto without_run = [](const std::string& text) {
+    return text.substr(0, text.find("Recorded as run"));
+  };
   EXPECT_EQ(without_run(first.text), without_run(second.text));
-  EXPECT_NE(first.text.find("Pass the Pandas: 3 players, variant default, seed 11"), std::string::npos);
+  EXPECT_NE(first.text.find("Pass the Pandas: 3 players, variant default, seed 11"),
+            std::string::npos);
   EXPECT_NE(first.text.find(" wins"), std::string::npos);
-  EXPECT_EQ(query("SELECT count(*) FROM runs WHERE kind = 'play' AND status = 'completed' AND seed = 11"), "2");
+  EXPECT_EQ(
+      query("SELECT count(*) FROM runs WHERE kind = 'play' AND status = 'completed' AND seed = 11"),
+      "2");
 }
 
 TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
@@ -136,20 +141,24 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
         "  - expect: {state: {turn: P1}}\n");
   write("cases/broken.yaml", "game: pass_the_pandas\nplayers: [a, b\n");
   const std::string junit = (folder_ / "junit.xml").string();
-  const Output out = grove("replay " + (folder_ / "cases").string() + " --db " + db_ + " --junit " + junit);
+  const Output out =
+      grove("replay " + (folder_ / "cases").string() + " --db " + db_ + " --junit " + junit);
   EXPECT_EQ(out.code, 1);
-  EXPECT_NE(out.text.find("PASS  " + (folder_ / "cases/good.yaml").string()), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("PASS  " + (folder_ / "cases/good.yaml").string()), std::string::npos)
+      << out.text;
   EXPECT_NE(out.text.find("FAIL  " + (folder_ / "cases/bad.yaml").string()), std::string::npos);
   EXPECT_NE(out.text.find("      line 5: the state is not as expected\n      expected: turn = P1\n"
                           "      happened: turn = P2\n"),
-            std::string::npos) << out.text;
+            std::string::npos)
+      << out.text;
   EXPECT_NE(out.text.find("ERROR " + (folder_ / "cases/broken.yaml").string()), std::string::npos);
   EXPECT_NE(out.text.find("broken.yaml:3:1: malformed YAML"), std::string::npos);
   EXPECT_NE(out.text.find("3 scenarios: 1 passed, 1 failed, 1 errors"), std::string::npos);
   std::ifstream xml(junit);
   std::stringstream content;
   content << xml.rdbuf();
-  EXPECT_NE(content.str().find("tests=\"2\" failures=\"1\" errors=\"0\""), std::string::npos) << content.str();
+  EXPECT_NE(content.str().find("tests=\"2\" failures=\"1\" errors=\"0\""), std::string::npos)
+      << content.str();
   EXPECT_EQ(query("SELECT status FROM runs ORDER BY id DESC LIMIT 1"), "failed");
   EXPECT_EQ(query("SELECT count(*) FROM scenario_results"), "3");
 }
@@ -160,21 +169,26 @@ TEST_F(CliTest, ResultsListAndShow) {
   EXPECT_EQ(out.code, 0);
   EXPECT_NE(out.text.find("play      pass_the_pandas   completed"), std::string::npos) << out.text;
   out = grove("results show 1 --db " + db_);
-  EXPECT_NE(out.text.find("run 1: grove play pass_the_pandas --seed 3 --db"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("run 1: grove play pass_the_pandas --seed 3 --db"), std::string::npos)
+      << out.text;
   EXPECT_NE(out.text.find("  seed     3\n"), std::string::npos);
   out = grove("results show 1 --json --db " + db_);
   EXPECT_NE(out.text.find("\"seed\": 3"), std::string::npos) << out.text;
   EXPECT_EQ(grove("results show 7 --db " + db_).text, "grove: error: no run 7 in " + db_ + "\n");
   EXPECT_EQ(grove("results shw --db " + db_).text,
-            "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list' or 'show RUN'\n");
+            "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list' or "
+            "'show RUN'\n");
 }
 
 TEST_F(CliTest, ACorruptDatabaseIsOneLineAndUntouched) {
   const std::string junk = write("junk.db", std::string(8192, 'z'));
   const Output out = grove("play pass_the_pandas --db " + junk);
   EXPECT_EQ(out.code, 2);
-  EXPECT_EQ(out.text, "grove: error: " + junk + ": not an SQLite database, so not a grove results "
-                      "file; grove left it untouched. Move it aside or use --db to choose another file\n");
+  EXPECT_EQ(
+      out.text,
+      "grove: error: " + junk +
+          ": not an SQLite database, so not a grove results "
+          "file; grove left it untouched. Move it aside or use --db to choose another file\n");
   EXPECT_EQ(fs::file_size(junk), 8192u);
 }
 
@@ -182,9 +196,12 @@ TEST_F(CliTest, ACorruptDatabaseIsOneLineAndUntouched) {
 // the run is marked interrupted and keeps the results stored before.
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   const std::string scenario =
-      "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: 400}\n"
+      "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: "
+      "400}\n"
       "steps: [{random: end}]\n";
-  for (int i = 0; i < 400; ++i) write("slow/case" + std::to_string(1000 + i) + ".yaml", scenario + "seed: " + std::to_string(i) + "\n");
+  for (int i = 0; i < 400; ++i)
+    write("slow/case" + std::to_string(1000 + i) + ".yaml",
+          scenario + "seed: " + std::to_string(i) + "\n");
   const std::string log = (folder_ / "out.txt").string();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);

@@ -99,17 +99,20 @@ TEST(Variant, FileErrorsNameFileLineAndKey) {
                                       "  water_faces: 2\n"
                                       "  blank_face: 2\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), path); }),
-            path + ":5:3: 'blank_face': unknown parameter of pass_the_pandas (did you mean "
-                   "'blank_faces'?); see 'grove rules pass_the_pandas'");
+            path +
+                ":5:3: 'blank_face': unknown parameter of pass_the_pandas (did you mean "
+                "'blank_faces'?); see 'grove rules pass_the_pandas'");
 
   const std::string wrong_game = write_file("grove_variant_game.yaml", "game: takenoko\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), wrong_game); }),
             wrong_game + ":1:7: 'game': this variant is for 'takenoko', not 'pass_the_pandas'");
 
-  const std::string unknown_key = write_file("grove_variant_key.yaml", "parameter:\n  water_faces: 2\n");
+  const std::string unknown_key =
+      write_file("grove_variant_key.yaml", "parameter:\n  water_faces: 2\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), unknown_key); }),
-            unknown_key + ":1:1: 'parameter': unknown key (did you mean 'parameters'?); expected "
-                          "one of: game, name, description, parameters, rulings");
+            unknown_key +
+                ":1:1: 'parameter': unknown key (did you mean 'parameters'?); expected "
+                "one of: game, name, description, parameters, rulings");
 }
 
 TEST(Variant, FileSetsNameAndValues) {

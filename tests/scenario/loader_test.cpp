@@ -24,21 +24,23 @@ std::string load_error(const ScenarioFolder& folder, const std::string& text) {
 
 TEST(ScenarioLoader, ReadsAWellFormedScenario) {
   ScenarioFolder folder;
-  folder.write("variants/dry.yaml", "game: pass_the_pandas\nparameters: {water_faces: 0, blank_faces: 4}\n");
-  const std::string file = folder.write("case.yaml",
-                                        "game: pass_the_pandas\n"
-                                        "title: A case\n"
-                                        "variant: dry\n"
-                                        "rulings: {ptp.challenge_basis: set_aside}\n"
-                                        "players: [John, Susan]\n"
-                                        "seed: 9\n"
-                                        "steps:\n"
-                                        "  - roll P1 blank=6\n"
-                                        "  - expect: {state: {turn: P2}, events: [ptp.challenge.none]}\n"
-                                        "  - illegal: P1 keep dice\n"
-                                        "    reason: it is P2's turn, not P1's\n"
-                                        "  - random: 3\n"
-                                        "end: {winner: Susan}\n");
+  folder.write("variants/dry.yaml",
+               "game: pass_the_pandas\nparameters: {water_faces: 0, blank_faces: 4}\n");
+  const std::string file =
+      folder.write("case.yaml",
+                   "game: pass_the_pandas\n"
+                   "title: A case\n"
+                   "variant: dry\n"
+                   "rulings: {ptp.challenge_basis: set_aside}\n"
+                   "players: [John, Susan]\n"
+                   "seed: 9\n"
+                   "steps:\n"
+                   "  - roll P1 blank=6\n"
+                   "  - expect: {state: {turn: P2}, events: [ptp.challenge.none]}\n"
+                   "  - illegal: P1 keep dice\n"
+                   "    reason: it is P2's turn, not P1's\n"
+                   "  - random: 3\n"
+                   "end: {winner: Susan}\n");
   const Scenario scenario = load_scenario(file, builtin_games());
   EXPECT_EQ(scenario.title, "A case");
   EXPECT_EQ(scenario.variant.name(), "dry");
@@ -73,21 +75,30 @@ TEST(ScenarioLoader, MistakesAreLocated) {
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nparameters: {water_face: 1}\n"),
             "case.yaml:3:14: 'water_face': unknown parameter of pass_the_pandas (did you mean "
             "'water_faces'?); see 'grove rules pass_the_pandas'");
-  EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {events: [ptp.water.remove]}\n"),
-            "case.yaml:4:23: 'events': 'ptp.water.remove' is not a rule clause of pass_the_pandas "
-            "(did you mean 'ptp.water.removed'?)");
-  EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {state: {}, event: []}\n"),
-            "case.yaml:4:25: 'event': unknown key (did you mean 'events'?); expected one of: state, "
-            "events, no_events, legal_moves");
-  EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nsteps:\n  - {illegal: P1 keep dice, because: x}\n"),
-            "case.yaml:4:29: 'because': unknown key; expected one of: illegal, reason");
+  EXPECT_EQ(
+      load_error(
+          folder,
+          "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {events: [ptp.water.remove]}\n"),
+      "case.yaml:4:23: 'events': 'ptp.water.remove' is not a rule clause of pass_the_pandas "
+      "(did you mean 'ptp.water.removed'?)");
+  EXPECT_EQ(
+      load_error(folder,
+                 "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {state: {}, event: []}\n"),
+      "case.yaml:4:25: 'event': unknown key (did you mean 'events'?); expected one of: state, "
+      "events, no_events, legal_moves");
+  EXPECT_EQ(
+      load_error(
+          folder,
+          "game: pass_the_pandas\nplayers: 2\nsteps:\n  - {illegal: P1 keep dice, because: x}\n"),
+      "case.yaml:4:29: 'because': unknown key; expected one of: illegal, reason");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nend: {winner: P3}\n"),
             "case.yaml:3:15: 'winner': expected a seat from P1 to P2, got 'P3'");
 }
 
 TEST(ScenarioLoader, AMissingVariantFileListsWhereItLooked) {
   ScenarioFolder folder;
-  const std::string message = load_error(folder, "game: pass_the_pandas\nplayers: 2\nvariant: wet\n");
+  const std::string message =
+      load_error(folder, "game: pass_the_pandas\nplayers: 2\nvariant: wet\n");
   EXPECT_EQ(message.substr(0, 50), "case.yaml:3:10: 'variant': no variant file 'wet'; ");
   EXPECT_NE(message.find("variants/wet.yaml"), std::string::npos) << message;
 }

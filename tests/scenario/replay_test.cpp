@@ -1,10 +1,11 @@
 // Replaying scenarios: what a designer sees when a case passes or fails.
 
+#include "engine/scenario/replay.hpp"
+
 #include <gtest/gtest.h>
 
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/junit.hpp"
-#include "engine/scenario/replay.hpp"
 #include "tests/scenario/scenario_files.hpp"
 
 namespace grove::testing {
@@ -24,11 +25,13 @@ TEST(ScenarioReplay, APassingScenario) {
       "  - roll P1 bamboo=1\n"
       "  - roll P2 water=1\n"
       "  - expect:\n"
-      "      events: [ptp.water.removed, {clause: ptp.challenge.transfer, from: P1, to: P2, dice: '1'}]\n"
+      "      events: [ptp.water.removed, {clause: ptp.challenge.transfer, from: P1, to: P2, dice: "
+      "'1'}]\n"
       "      no_events: [ptp.challenge.met]\n"
       "      state: {step: over, players: {P1: {dice: 0}}}\n"
       "end: {winner: John}\n");
-  EXPECT_TRUE(result.passed()) << result.message << " | " << result.expected << " | " << result.actual;
+  EXPECT_TRUE(result.passed()) << result.message << " | " << result.expected << " | "
+                               << result.actual;
   EXPECT_EQ(result.moves, 2);
 }
 
@@ -54,7 +57,8 @@ TEST(ScenarioReplay, AnIllegalMoveStopsTheReplayWithItsReason) {
       "  - P1 pass panda to P1\n");
   EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
   EXPECT_EQ(result.line, 6);
-  EXPECT_EQ(result.message, "'P1 pass panda to P1' was rejected: P1 cannot pass a panda to themselves");
+  EXPECT_EQ(result.message,
+            "'P1 pass panda to P1' was rejected: P1 cannot pass a panda to themselves");
 }
 
 TEST(ScenarioReplay, AnExpectedRejectionThatIsAcceptedFails) {
@@ -83,13 +87,15 @@ TEST(ScenarioReplay, MissingEventsListWhatDidFire) {
   EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
   EXPECT_EQ(result.message, "an expected event did not happen");
   EXPECT_EQ(result.expected, "ptp.water.removed");
-  EXPECT_NE(result.actual.find("ptp.turn.roll (P1 rolls 6 dice"), std::string::npos) << result.actual;
+  EXPECT_NE(result.actual.find("ptp.turn.roll (P1 rolls 6 dice"), std::string::npos)
+      << result.actual;
 }
 
 TEST(ScenarioReplay, TheEndIsChecked) {
   auto result = replay_text("steps: [roll P1 blank=6]\nend: {winner: P1}\n");
   EXPECT_EQ(result.message, "the game should be over");
-  result = replay_text("start: {players: {P1: 1, P2: 1}}\nsteps: [roll P1 water=1]\nend: {winner: Susan}\n");
+  result = replay_text(
+      "start: {players: {P1: 1, P2: 1}}\nsteps: [roll P1 water=1]\nend: {winner: Susan}\n");
   EXPECT_EQ(result.message, "a different winner");
   EXPECT_EQ(result.expected, "P2 (Susan)");
   EXPECT_EQ(result.actual, "P1 (John)");
@@ -113,11 +119,12 @@ TEST(ScenarioReplay, RandomStepsAreReproducibleFromTheSeed) {
 
 TEST(ScenarioReplay, LegalMovesAreComparedAsASet) {
   ScenarioFolder folder;
-  const std::string file = folder.write("c.yaml",
-                                        "game: pass_the_pandas\nplayers: 3\nsteps:\n"
-                                        "  - roll P1 panda=1 blank=5\n"
-                                        "  - expect: {legal_moves: [P1 pass panda to P3, P1 pass panda to P2]}\n"
-                                        "  - expect: {legal_moves: [P1 pass panda to P2]}\n");
+  const std::string file =
+      folder.write("c.yaml",
+                   "game: pass_the_pandas\nplayers: 3\nsteps:\n"
+                   "  - roll P1 panda=1 blank=5\n"
+                   "  - expect: {legal_moves: [P1 pass panda to P3, P1 pass panda to P2]}\n"
+                   "  - expect: {legal_moves: [P1 pass panda to P2]}\n");
   const auto result = replay_file(file, builtin_games());
   EXPECT_EQ(result.status, ScenarioResult::Status::Failed);
   EXPECT_EQ(result.line, 6);
@@ -136,7 +143,8 @@ TEST(ScenarioReplay, JunitXmlReportsFailuresAndEscapesText) {
   failed.message = "expected \"x\" & y";
   const std::string xml = junit_xml({passed, failed});
   EXPECT_NE(xml.find("<testsuite name=\"pass_the_pandas\" tests=\"2\" failures=\"1\" errors=\"0\""),
-            std::string::npos) << xml;
+            std::string::npos)
+      << xml;
   EXPECT_NE(xml.find("name=\"broken &lt;case&gt;\""), std::string::npos);
   EXPECT_NE(xml.find("<failure message=\"expected &quot;x&quot; &amp; y\">"), std::string::npos);
 }

@@ -1,11 +1,11 @@
 #pragma once
 // Scenario files written into a fresh temporary folder for a test.
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <unistd.h>
 
 namespace grove::testing {
 

@@ -111,7 +111,8 @@ TEST_F(StoreTest, RunsAndTheirResultsAreStoredAndReadBack) {
 TEST_F(StoreTest, SeedsKeepAllTheirBits) {
   Store store = Store::open(path_);
   const std::uint64_t seed = 0xfedcba9876543210ULL;
-  const auto run = store.begin_run({"grove play", "play", "pass_the_pandas", "default", "abc", seed});
+  const auto run =
+      store.begin_run({"grove play", "play", "pass_the_pandas", "default", "abc", seed});
   EXPECT_EQ(store.run(run)->seed, seed);
 }
 
@@ -181,9 +182,12 @@ TEST_F(StoreTest, ALockedFileIsReportedAndNothingIsLost) {
   Store::Options quick;
   quick.busy_timeout = std::chrono::milliseconds(100);
   Store store = Store::open(path_, quick);
-  EXPECT_EQ(error_of([&] { store.begin_run({"grove replay second", "replay", "", "", "", std::nullopt}); }),
-            path_ + ": locked by another process (waited 100 ms while recording the start of a "
-                    "run); try again when it has finished, or use --db to write elsewhere");
+  EXPECT_EQ(error_of([&] {
+              store.begin_run({"grove replay second", "replay", "", "", "", std::nullopt});
+            }),
+            path_ +
+                ": locked by another process (waited 100 ms while recording the start of a "
+                "run); try again when it has finished, or use --db to write elsewhere");
   sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(holder);
   EXPECT_EQ(store.runs(10).size(), 1u);
@@ -196,7 +200,8 @@ TEST_F(StoreTest, ALockedFileIsReportedAndNothingIsLost) {
 TEST_F(StoreTest, ReadOnlyFileIsRefusedForWritingButCanBeRead) {
   {
     Store store = Store::open(path_);
-    store.finish_run(store.begin_run({"grove replay", "replay", "", "", "", std::nullopt}), "passed", "kept");
+    store.finish_run(store.begin_run({"grove replay", "replay", "", "", "", std::nullopt}),
+                     "passed", "kept");
   }
   fs::permissions(path_, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   const std::string before = bytes_of(path_);
@@ -229,23 +234,27 @@ TEST_F(StoreTest, ReadOnlyFileIsRefusedForWritingButCanBeRead) {
   std::string report;
   char buffer[512];
   ssize_t got = 0;
-  while ((got = read(channel[0], buffer, sizeof buffer)) > 0) report.append(buffer, static_cast<std::size_t>(got));
+  while ((got = read(channel[0], buffer, sizeof buffer)) > 0)
+    report.append(buffer, static_cast<std::size_t>(got));
   close(channel[0]);
   int status = 0;
   waitpid(child, &status, 0);
   ASSERT_TRUE(WIFEXITED(status));
   ASSERT_EQ(WEXITSTATUS(status), 0) << "could not drop privileges";
-  EXPECT_EQ(report, path_ + ": read-only; grove needs to record its results there. Make it "
-                            "writable, or use --db to write elsewhere\nkept");
+  EXPECT_EQ(report, path_ +
+                        ": read-only; grove needs to record its results there. Make it "
+                        "writable, or use --db to write elsewhere\nkept");
   EXPECT_EQ(bytes_of(path_), before);
 }
 
 TEST_F(StoreTest, AFileThatIsNotSqliteIsLeftUntouched) {
-  std::ofstream(path_, std::ios::binary) << "These are my notes, not a database.\n" << std::string(4096, 'x');
+  std::ofstream(path_, std::ios::binary) << "These are my notes, not a database.\n"
+                                         << std::string(4096, 'x');
   const std::string before = bytes_of(path_);
   EXPECT_EQ(error_of([&] { Store::open(path_); }),
-            path_ + ": not an SQLite database, so not a grove results file; grove left it "
-                    "untouched. Move it aside or use --db to choose another file");
+            path_ +
+                ": not an SQLite database, so not a grove results file; grove left it "
+                "untouched. Move it aside or use --db to choose another file");
   EXPECT_EQ(bytes_of(path_), before);
 }
 
@@ -253,7 +262,8 @@ TEST_F(StoreTest, ADamagedDatabaseIsReportedAndLeftUntouched) {
   {
     Store store = Store::open(path_);
     for (int i = 0; i < 200; ++i) {
-      const auto run = store.begin_run({"grove replay " + std::to_string(i), "replay", "", "", "", std::nullopt});
+      const auto run = store.begin_run(
+          {"grove replay " + std::to_string(i), "replay", "", "", "", std::nullopt});
       store.add_scenario_result(run, result(std::string(200, 'f'), ScenarioResult::Status::Failed));
     }
   }
@@ -276,8 +286,9 @@ TEST_F(StoreTest, ADamagedDatabaseIsReportedAndLeftUntouched) {
 TEST_F(StoreTest, AnotherProgramsDatabaseIsRecognised) {
   sql("CREATE TABLE recipes (name TEXT)");
   EXPECT_EQ(error_of([&] { Store::open(path_); }),
-            path_ + ": an SQLite database of another program, not a grove results file; grove "
-                    "left it untouched. Use --db to choose another file");
+            path_ +
+                ": an SQLite database of another program, not a grove results file; grove "
+                "left it untouched. Use --db to choose another file");
 }
 
 TEST_F(StoreTest, AFileFromANewerGroveIsRefused) {

@@ -13,9 +13,8 @@ void add_db_option(po::options_description& options, CommonOptions& common) {
 }
 
 void add_variant_options(po::options_description& options, CommonOptions& common) {
-  options.add_options()(
-      "variant", po::value(&common.variant.variant_file)->value_name("FILE"),
-      "variant file (parameters and rulings) applied over the defaults")(
+  options.add_options()("variant", po::value(&common.variant.variant_file)->value_name("FILE"),
+                        "variant file (parameters and rulings) applied over the defaults")(
       "set", po::value(&common.variant.parameters)->value_name("NAME=VALUE")->composing(),
       "set a parameter (repeatable; applied after --variant)")(
       "ruling", po::value(&common.variant.rulings)->value_name("ID=ALTERNATIVE")->composing(),
@@ -36,13 +35,13 @@ bool parse(const Invocation& invocation, const std::string& usage, const std::st
            po::variables_map& values) {
   options.add_options()("help,h", "show this help");
   try {
-    po::store(po::command_line_parser(invocation.args)
-                  .options(options)
-                  .positional(positional)
-                  .style(po::command_line_style::default_style &
-                         ~po::command_line_style::allow_guessing)
-                  .run(),
-              values);
+    po::store(
+        po::command_line_parser(invocation.args)
+            .options(options)
+            .positional(positional)
+            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+            .run(),
+        values);
     if (values.count("help")) {
       std::cout << "usage: grove " << usage << "\n\n" << about << "\n\n" << options << "\n";
       return false;
@@ -51,12 +50,14 @@ bool parse(const Invocation& invocation, const std::string& usage, const std::st
   } catch (const po::unknown_option& error) {
     std::vector<std::string> known;
     for (const auto& option : options.options()) known.push_back("--" + option->long_name());
-    throw InputError({}, "", std::string(error.what()) + did_you_mean(error.get_option_name(), known) +
-                                 "; see 'grove " + invocation.name + " --help'");
+    throw InputError({}, "",
+                     std::string(error.what()) + did_you_mean(error.get_option_name(), known) +
+                         "; see 'grove " + invocation.name + " --help'");
   } catch (const po::too_many_positional_options_error&) {
     throw InputError({}, "", "too many arguments; usage: grove " + usage);
   } catch (const po::error& error) {
-    throw InputError({}, "", std::string(error.what()) + "; see 'grove " + invocation.name + " --help'");
+    throw InputError({}, "",
+                     std::string(error.what()) + "; see 'grove " + invocation.name + " --help'");
   }
   return true;
 }

@@ -4,7 +4,6 @@
 // the option meant; and the exit codes.
 
 #include <boost/program_options.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,9 +24,9 @@ enum ExitCode : int {
 };
 
 struct Invocation {
-  std::string name;                // "replay"
-  std::vector<std::string> args;   // after the subcommand
-  std::string command_line;        // the whole command as typed, for the run record
+  std::string name;               // "replay"
+  std::vector<std::string> args;  // after the subcommand
+  std::string command_line;       // the whole command as typed, for the run record
 };
 
 struct CommonOptions {

@@ -17,12 +17,12 @@ namespace {
 std::string outcome_text(const Rules& rules, const Outcome& outcome) {
   std::vector<std::string> winners;
   for (Seat seat : outcome.winners()) winners.push_back(seat_label(seat));
-  std::string text = winners.size() == 1 ? winners[0] + " wins"
-                                         : "shared victory: " + join(winners, ", ");
+  std::string text =
+      winners.size() == 1 ? winners[0] + " wins" : "shared victory: " + join(winners, ", ");
   std::vector<std::string> places;
   for (Seat seat = 0; seat < rules.players(); ++seat) {
-    std::string entry = fmt::format("{} place {}", seat_label(seat),
-                                    outcome.place[static_cast<std::size_t>(seat)]);
+    std::string entry =
+        fmt::format("{} place {}", seat_label(seat), outcome.place[static_cast<std::size_t>(seat)]);
     if (!outcome.score.empty()) {
       entry += fmt::format(" ({} points)", outcome.score[static_cast<std::size_t>(seat)]);
     }
@@ -57,8 +57,8 @@ int play_command(const Invocation& invocation) {
   const std::uint64_t seed = seed_or_random(common.seed);
 
   Store store = Store::open(common.db);
-  const std::int64_t run = store.begin_run(
-      RunStart{invocation.command_line, "play", game.name, variant.name(), variant.hash_hex(), seed});
+  const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "play", game.name,
+                                                    variant.name(), variant.hash_hex(), seed});
   watch_for_interrupt();
 
   std::string changes = join(variant.differences(), ", ");

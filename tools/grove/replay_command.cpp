@@ -72,7 +72,8 @@ int replay_command(const Invocation& invocation) {
   const bool show_log = values["log"].as<bool>();
 
   Store store = Store::open(common.db);
-  const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
+  const std::int64_t run =
+      store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
   watch_for_interrupt();
   const auto started = std::chrono::steady_clock::now();
 

@@ -85,7 +85,10 @@ void show_run(const Store& store, std::int64_t id, bool json) {
   if (run->seed) std::cout << fmt::format("  seed     {}\n", *run->seed);
   std::cout << fmt::format("  grove    {}\n", run->grove_version);
   for (const auto& row : rows) {
-    std::cout << fmt::format("  {:<5} {}  {}\n", row.status == "pass" ? "PASS" : row.status == "fail" ? "FAIL" : "ERROR",
+    std::cout << fmt::format("  {:<5} {}  {}\n",
+                             row.status == "pass"   ? "PASS"
+                             : row.status == "fail" ? "FAIL"
+                                                    : "ERROR",
                              row.file, row.title);
     if (row.status == "pass") continue;
     std::cout << fmt::format("        line {}: {}\n", row.line, row.message);
@@ -121,12 +124,14 @@ int results_command(const Invocation& invocation) {
   const Store store = Store::open(common.db, access);
   const std::string what = words.empty() ? "list" : words[0];
   if (what == "list") {
-    if (words.size() > 1) throw InputError("'results list' takes no run number; try 'results show " + words[1] + "'");
+    if (words.size() > 1)
+      throw InputError("'results list' takes no run number; try 'results show " + words[1] + "'");
     list_runs(store, limit, json);
     return kSuccess;
   }
   if (what == "show") {
-    if (words.size() < 2) throw InputError("'results show' needs a run number (see 'grove results list')");
+    if (words.size() < 2)
+      throw InputError("'results show' needs a run number (see 'grove results list')");
     std::int64_t id = 0;
     try {
       std::size_t used = 0;

@@ -47,86 +47,81 @@ std::vector<ParamSpec> parameters() {
 
 std::vector<Ruling> rulings() {
   return {
-      Ruling{
-          "ptp.challenge_basis",
-          "Is the bamboo challenge measured against the bamboo the previous player rolled, or "
-          "against all the bamboo dice they have set aside, including dice they were handed in "
-          "their own challenge?",
-          {{"rolled", "only the bamboo the previous player rolled on their turn counts"},
-           {"set_aside",
-            "the bamboo the previous player rolled plus the bamboo dice they received in their "
-            "own challenge count"}},
-          "rolled",
-          section("Game Play step 4; Bamboo Challenge; Examples of Game Play 1 and 2"),
-          "Examples of Game Play 1 and 2 have Susan give Bill the difference to what she rolled "
-          "and say her other bamboo came from John; under set_aside both examples come out "
-          "differently (see scenarios/pass_the_pandas/ruling_challenge_set_aside.yaml)."},
-      Ruling{
-          "ptp.previous_player",
-          "When playing for places, who is the 'previous player' of the bamboo challenge once "
-          "players have gone out?",
-          {{"previous_in_game",
-            "the nearest player before you who is still in the game, measured by their latest "
-            "roll"},
-           {"last_roller",
-            "whoever took the turn just before yours, even if they went out at the end of it"},
-           {"seat_before",
-            "the seat to your right; if that player is out they have no dice to give, so there "
-            "is no challenge"}},
-          "previous_in_game",
-          section("Ending the Game (playing for places); Bamboo Challenge"),
-          "The challenge makes the previous player hand over dice, which only a player still "
-          "in the game can do; the text is otherwise silent."},
-      Ruling{
-          "ptp.bamboozled_timing",
-          "Bamboozled: does the exchange happen before or after the bamboo challenge of the "
-          "same turn?",
-          {{"after_challenge",
-            "the challenge is settled first and the exchange swaps every die you then hold"},
-           {"before_challenge",
-            "you exchange right after the roll; the previous player then gives the difference "
-            "to you, out of the dice they hold after the exchange"}},
-          "after_challenge",
-          section("Variants for Advanced Players, Bamboozled; Game Play steps 4-5"),
-          "A turn is not over until the challenge is settled, and the exchange concerns all of "
-          "your dice, which are only known once it is; the text does not decide."},
-      Ruling{
-          "ptp.bamboozled_partner",
-          "Bamboozled: may you exchange with a player who holds no dice at that moment (the "
-          "previous player who just paid their last die in your challenge)? Doing so hands them "
-          "your dice and leaves you with none, so you go out instead of them.",
-          {{"any_player", "any other player still in the game, even one holding no dice"},
-           {"holding_dice", "only a player who holds at least one die"}},
-          "any_player",
-          section("Variants for Advanced Players, Bamboozled; Examples of Game Play, Example 3"),
-          "The variant says any other player, and Example 3 shows a player with no dice in the "
-          "middle of a turn is still in the game until the turn ends."},
-      Ruling{
-          "ptp.pandamonium_starter",
-          "Panda-monium: who starts each new round?",
-          {{"rotate", "the player after the previous round's starter"},
-           {"round_winner", "the winner of the previous round"},
-           {"last_place", "the player who finished last in the previous round"}},
-          "rotate",
-          section("Variants for Advanced Players, Panda-monium"),
-          "The text names no starting player at all; rotating shares the first turn fairly."},
-      Ruling{
-          "ptp.pandamonium_end",
-          "Panda-monium: does the match end as soon as someone reaches the target, or when the "
-          "round in which it happens is over?",
-          {{"end_of_round",
-            "the round is finished (every place scores), then the highest total wins"},
-           {"immediately", "the match ends the moment a player reaches the target"}},
-          "end_of_round",
-          section("Variants for Advanced Players, Panda-monium"),
-          "Second, third and fourth places score in the same way, which only happens if the "
-          "round is played out."},
+      Ruling{"ptp.challenge_basis",
+             "Is the bamboo challenge measured against the bamboo the previous player rolled, or "
+             "against all the bamboo dice they have set aside, including dice they were handed in "
+             "their own challenge?",
+             {{"rolled", "only the bamboo the previous player rolled on their turn counts"},
+              {"set_aside",
+               "the bamboo the previous player rolled plus the bamboo dice they received in their "
+               "own challenge count"}},
+             "rolled",
+             section("Game Play step 4; Bamboo Challenge; Examples of Game Play 1 and 2"),
+             "Examples of Game Play 1 and 2 have Susan give Bill the difference to what she rolled "
+             "and say her other bamboo came from John; under set_aside both examples come out "
+             "differently (see scenarios/pass_the_pandas/ruling_challenge_set_aside.yaml)."},
+      Ruling{"ptp.previous_player",
+             "When playing for places, who is the 'previous player' of the bamboo challenge once "
+             "players have gone out?",
+             {{"previous_in_game",
+               "the nearest player before you who is still in the game, measured by their latest "
+               "roll"},
+              {"last_roller",
+               "whoever took the turn just before yours, even if they went out at the end of it"},
+              {"seat_before",
+               "the seat to your right; if that player is out they have no dice to give, so there "
+               "is no challenge"}},
+             "previous_in_game",
+             section("Ending the Game (playing for places); Bamboo Challenge"),
+             "The challenge makes the previous player hand over dice, which only a player still "
+             "in the game can do; the text is otherwise silent."},
+      Ruling{"ptp.bamboozled_timing",
+             "Bamboozled: does the exchange happen before or after the bamboo challenge of the "
+             "same turn?",
+             {{"after_challenge",
+               "the challenge is settled first and the exchange swaps every die you then hold"},
+              {"before_challenge",
+               "you exchange right after the roll; the previous player then gives the difference "
+               "to you, out of the dice they hold after the exchange"}},
+             "after_challenge",
+             section("Variants for Advanced Players, Bamboozled; Game Play steps 4-5"),
+             "A turn is not over until the challenge is settled, and the exchange concerns all of "
+             "your dice, which are only known once it is; the text does not decide."},
+      Ruling{"ptp.bamboozled_partner",
+             "Bamboozled: may you exchange with a player who holds no dice at that moment (the "
+             "previous player who just paid their last die in your challenge)? Doing so hands them "
+             "your dice and leaves you with none, so you go out instead of them.",
+             {{"any_player", "any other player still in the game, even one holding no dice"},
+              {"holding_dice", "only a player who holds at least one die"}},
+             "any_player",
+             section("Variants for Advanced Players, Bamboozled; Examples of Game Play, Example 3"),
+             "The variant says any other player, and Example 3 shows a player with no dice in the "
+             "middle of a turn is still in the game until the turn ends."},
+      Ruling{"ptp.pandamonium_starter",
+             "Panda-monium: who starts each new round?",
+             {{"rotate", "the player after the previous round's starter"},
+              {"round_winner", "the winner of the previous round"},
+              {"last_place", "the player who finished last in the previous round"}},
+             "rotate",
+             section("Variants for Advanced Players, Panda-monium"),
+             "The text names no starting player at all; rotating shares the first turn fairly."},
+      Ruling{"ptp.pandamonium_end",
+             "Panda-monium: does the match end as soon as someone reaches the target, or when the "
+             "round in which it happens is over?",
+             {{"end_of_round",
+               "the round is finished (every place scores), then the highest total wins"},
+              {"immediately", "the match ends the moment a player reaches the target"}},
+             "end_of_round",
+             section("Variants for Advanced Players, Panda-monium"),
+             "Second, third and fourth places score in the same way, which only happens if the "
+             "round is played out."},
   };
 }
 
 std::vector<Clause> clauses() {
   return {
-      {std::string(kClauseRoll), "the player rolls all of their dice", section("Game Play, step 1")},
+      {std::string(kClauseRoll), "the player rolls all of their dice",
+       section("Game Play, step 1")},
       {std::string(kClauseWater), "water drops leave the game", section("Game Play, step 2")},
       {std::string(kClausePanda), "a panda die is given to another player of the roller's choice",
        section("Game Play, step 3")},
@@ -151,8 +146,7 @@ std::vector<Clause> clauses() {
        "one wins",
        section("Ending the Game")},
       {std::string(kClauseGameOver), "the game is over", section("Ending the Game")},
-      {std::string(kClausePoints),
-       "a player going out scores a point for every die still in play",
+      {std::string(kClausePoints), "a player going out scores a point for every die still in play",
        section("Variants for Advanced Players, Panda-monium")},
       {std::string(kClauseNewRound), "a new Panda-monium round starts with fresh dice",
        section("Variants for Advanced Players, Panda-monium")},

@@ -72,7 +72,8 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
     return true;
   };
   auto bad_seat = [&](std::size_t index) {
-    return fail(fmt::format("'{}' is not a seat at this table (P1 to P{})", written[index], players()));
+    return fail(
+        fmt::format("'{}' is not a seat at this table (P1 to P{})", written[index], players()));
   };
 
   if (words.empty()) return fail(kForms);
@@ -89,9 +90,10 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
       std::string face = word.substr(0, equals);
       auto index = std::find(faces.begin(), faces.end(), face) - faces.begin();
       if (equals == std::string::npos || index == 4) {
-        return fail(fmt::format("'{}' should be FACE=COUNT with FACE one of water, panda, "
-                                "bamboo, blank",
-                                as_written));
+        return fail(
+            fmt::format("'{}' should be FACE=COUNT with FACE one of water, panda, "
+                        "bamboo, blank",
+                        as_written));
       }
       const auto slot = static_cast<std::size_t>(index);
       if (seen[slot]) return fail(fmt::format("{} is given twice", face));

@@ -2,7 +2,6 @@
 // Everything on the table in a game of Pass the Pandas.
 
 #include <boost/container/static_vector.hpp>
-
 #include <cstdint>
 
 #include "engine/core/hash.hpp"
@@ -51,14 +50,14 @@ struct Position {
   // position is copied and created without touching the heap.
   boost::container::static_vector<Player, kMaxPlayers> players;
   Seat turn = 0;
-  Seat starter = 0;          // who began this round
-  Seat previous = kNoSeat;   // who took the turn before this one, this round
+  Seat starter = 0;         // who began this round
+  Seat previous = kNoSeat;  // who took the turn before this one, this round
   Step step = Step::Roll;
-  Faces roll;                // this turn's roll (all zero before it)
+  Faces roll;  // this turn's roll (all zero before it)
   int pandas_to_pass = 0;
   bool challenge_settled = false;
-  int removed = 0;           // dice the water took out of this round
-  int round = 1;             // Panda-monium rounds; 1 otherwise
+  int removed = 0;  // dice the water took out of this round
+  int round = 1;    // Panda-monium rounds; 1 otherwise
 
   bool operator==(const Position&) const = default;
   void hash_into(Hasher& hasher) const;

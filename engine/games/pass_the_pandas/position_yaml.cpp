@@ -110,10 +110,12 @@ std::unique_ptr<State> PtpRules::state_from_yaml(const YAML::Node& root) const {
     expect_map(fields, label, "a player");
     check_keys(fields, {"dice", "bamboo_rolled", "bamboo_received", "place", "points"});
     Player& player = position.players[static_cast<std::size_t>(seat)];
-    if (!fields["dice"]) fail_at(fields, label + ".dice", "missing: how many dice does " + label + " hold?");
+    if (!fields["dice"])
+      fail_at(fields, label + ".dice", "missing: how many dice does " + label + " hold?");
     player.dice = read_small(fields["dice"], label + ".dice", 0, total_dice());
     if (fields["bamboo_rolled"] && !fields["bamboo_rolled"].IsNull()) {
-      player.bamboo_rolled = read_small(fields["bamboo_rolled"], label + ".bamboo_rolled", 0, total_dice());
+      player.bamboo_rolled =
+          read_small(fields["bamboo_rolled"], label + ".bamboo_rolled", 0, total_dice());
     }
     if (fields["bamboo_received"]) {
       player.bamboo_received =
@@ -122,7 +124,8 @@ std::unique_ptr<State> PtpRules::state_from_yaml(const YAML::Node& root) const {
     if (fields["place"] && !fields["place"].IsNull()) {
       player.place = read_small(fields["place"], label + ".place", 1, n);
     }
-    if (fields["points"]) player.points = read_small(fields["points"], label + ".points", 0, 1000000);
+    if (fields["points"])
+      player.points = read_small(fields["points"], label + ".points", 0, 1000000);
   }
   for (Seat seat = 0; seat < n; ++seat) {
     if (!players_node[seat_label(seat)]) {

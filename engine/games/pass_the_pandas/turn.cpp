@@ -142,7 +142,8 @@ void PtpRules::legal_moves(const State& state, std::vector<Move>& moves) const {
   for (Seat other = 0; other < players(); ++other) {
     if (other == turn || !position.players[static_cast<std::size_t>(other)].still_in()) continue;
     if (kind == kExchange && !may_exchange_with(position, other)) continue;
-    moves.push_back(Move{kind, static_cast<std::int16_t>(turn), {static_cast<std::int16_t>(other)}});
+    moves.push_back(
+        Move{kind, static_cast<std::int16_t>(turn), {static_cast<std::int16_t>(other)}});
   }
 }
 
@@ -212,8 +213,10 @@ std::optional<std::string> PtpRules::rejection(const Position& position, const M
   if (!move.uses_only(used_args)) return "malformed move: arguments its kind does not use are set";
   switch (move.kind) {
     case kRoll: {
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn to roll, not {}'s", turn(), mover());
-      if (position.step != Step::Roll) return fmt::format("{} has already rolled this turn", turn());
+      if (move.seat != position.turn)
+        return fmt::format("it is {}'s turn to roll, not {}'s", turn(), mover());
+      if (position.step != Step::Roll)
+        return fmt::format("{} has already rolled this turn", turn());
       const Faces roll = faces_of(move);
       if (roll.water < 0 || roll.panda < 0 || roll.bamboo < 0 || roll.blank < 0) {
         return "a roll cannot show a negative number of faces";
@@ -230,17 +233,20 @@ std::optional<std::string> PtpRules::rejection(const Position& position, const M
       return std::nullopt;
     }
     case kPassPanda:
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
+      if (move.seat != position.turn)
+        return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
       if (position.step != Step::PassPandas) {
         return fmt::format("{} has no panda to pass", mover());
       }
       return other_seat(move.args[0], "pass a panda to");
     case kExchange:
     case kKeepDice:
-      if (move.seat != position.turn) return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
+      if (move.seat != position.turn)
+        return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
       if (position.step != Step::Bamboozle) {
         return fmt::format(
-            "{} may only exchange dice right after rolling all blanks with at least {} (Bamboozled)",
+            "{} may only exchange dice right after rolling all blanks with at least {} "
+            "(Bamboozled)",
             mover(), dice_word(settings_.bamboozled_min_dice));
       }
       if (move.kind == kKeepDice) return std::nullopt;
@@ -304,7 +310,8 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.players[static_cast<std::size_t>(to)].dice += 1;
       position.pandas_to_pass -= 1;
       if (log) {
-        note(log, kClausePanda, mover, fmt::format("{} passes a panda to {}", who(), seat_label(to)),
+        note(log, kClausePanda, mover,
+             fmt::format("{} passes a panda to {}", who(), seat_label(to)),
              {{"from", who()}, {"to", seat_label(to)}});
       }
       if (position.pandas_to_pass == 0) after_pandas(position, log);

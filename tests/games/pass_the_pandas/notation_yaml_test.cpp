@@ -9,9 +9,8 @@ namespace {
 
 TEST(PassThePandasNotation, EveryKindOfMovePrintsAndParsesBack) {
   Table table(4);
-  for (const std::string text :
-       {"roll P1 water=1 panda=2 bamboo=0 blank=3", "P2 pass panda to P4",
-        "P3 exchange dice with P1", "P4 keep dice"}) {
+  for (const std::string text : {"roll P1 water=1 panda=2 bamboo=0 blank=3", "P2 pass panda to P4",
+                                 "P3 exchange dice with P1", "P4 keep dice"}) {
     const MoveParse parsed = table.rules().parse_move(text);
     ASSERT_TRUE(parsed.ok()) << parsed.error;
     EXPECT_EQ(table.rules().move_text(parsed.move), text);
@@ -74,7 +73,8 @@ TEST(PassThePandasYaml, BadPositionsAreExplained) {
   EXPECT_EQ(yaml_error(2, "players: {P1: 3}"),
             "line 1:10: 'players': P2 is missing; this table has 2 players");
   EXPECT_EQ(yaml_error(2, "players: {P1: 9, P2: 9}"),
-            "line 1:10: 'players': the players hold 18 dice, but 2 players start with 6 each (12 in all)");
+            "line 1:10: 'players': the players hold 18 dice, but 2 players start with 6 each (12 "
+            "in all)");
   EXPECT_EQ(yaml_error(2, "removed: 1\nplayers: {P1: 3, P2: 3}"),
             "line 1:10: 'removed': the dice do not add up: players hold 6 and 1 were removed, but "
             "the game has 12");

@@ -22,7 +22,8 @@ TEST(PassThePandasTurn, WaterLeavesTheGameAndPandasGoToOthers) {
   EXPECT_EQ(table.dice("P1"), 4);
   EXPECT_EQ(table.yaml()["removed"].as<int>(), 2);
   EXPECT_EQ(table.step(), "pass_pandas");
-  EXPECT_EQ(table.legal(), (std::vector<std::string>{"P1 pass panda to P2", "P1 pass panda to P3"}));
+  EXPECT_EQ(table.legal(),
+            (std::vector<std::string>{"P1 pass panda to P2", "P1 pass panda to P3"}));
   table.play("P1 pass panda to P3");
   EXPECT_EQ(table.dice("P1"), 3);
   EXPECT_EQ(table.dice("P3"), 7);
