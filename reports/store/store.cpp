@@ -251,6 +251,17 @@ std::int64_t Store::begin_run(const RunStart& start) {
   }
 }
 
+void Store::describe_run(std::int64_t run, const std::string& game, const std::string& variant,
+                         const std::string& variant_hash) {
+  try {
+    Statement update(db_, "UPDATE runs SET game = ?, variant = ?, variant_hash = ? WHERE id = ?");
+    update.bind_or_null(1, game).bind_or_null(2, variant).bind_or_null(3, variant_hash);
+    update.bind(4, run).step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "describing a run");
+  }
+}
+
 void Store::finish_run(std::int64_t run, const std::string& status, const std::string& summary) {
   try {
     Statement update(db_, "UPDATE runs SET ended_at = ?, status = ?, summary = ? WHERE id = ?");

@@ -95,6 +95,10 @@ class Store {
   int schema_version() const;
 
   std::int64_t begin_run(const RunStart& start);
+  // For runs that learn what they played as they go (a replay of one game's
+  // scenarios): records the game and, if all used one, the variant.
+  void describe_run(std::int64_t run, const std::string& game, const std::string& variant,
+                    const std::string& variant_hash);
   void finish_run(std::int64_t run, const std::string& status, const std::string& summary);
   // Each result is committed on its own: an interrupted run keeps them.
   void add_scenario_result(std::int64_t run, const ScenarioResult& result);

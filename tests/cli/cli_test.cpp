@@ -17,6 +17,8 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/support/temp_folder.hpp"
+
 extern char** environ;
 
 namespace grove {
@@ -31,16 +33,6 @@ struct Output {
 
 class CliTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("grove_cli_" + std::to_string(getpid()) + "_" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-    db_ = (folder_ / "grove.db").string();
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   Output grove(const std::string& arguments) {
     const std::string command = std::string(GROVE_BINARY) + " " + arguments + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
@@ -53,10 +45,7 @@ class CliTest : public ::testing::Test {
   }
 
   std::string write(const std::string& name, const std::string& text) {
-    const auto path = folder_ / name;
-    fs::create_directories(path.parent_path());
-    std::ofstream(path) << text;
-    return path.string();
+    return folder_.write(name, text);
   }
 
   std::string query(const std::string& sql) {
@@ -73,8 +62,8 @@ class CliTest : public ::testing::Test {
     return value;
   }
 
-  fs::path folder_;
-  std::string db_;
+  testing::TempFolder folder_{"cli"};
+  std::string db_ = folder_ / "grove.db";
 };
 
 TEST_F(CliTest, WithoutACommandItShowsUsage) {
@@ -140,18 +129,16 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
         "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P1 blank=6\n"
         "  - expect: {state: {turn: P1}}\n");
   write("cases/broken.yaml", "game: pass_the_pandas\nplayers: [a, b\n");
-  const std::string junit = (folder_ / "junit.xml").string();
-  const Output out =
-      grove("replay " + (folder_ / "cases").string() + " --db " + db_ + " --junit " + junit);
+  const std::string junit = folder_ / "junit.xml";
+  const Output out = grove("replay " + folder_ / "cases" + " --db " + db_ + " --junit " + junit);
   EXPECT_EQ(out.code, 1);
-  EXPECT_NE(out.text.find("PASS  " + (folder_ / "cases/good.yaml").string()), std::string::npos)
-      << out.text;
-  EXPECT_NE(out.text.find("FAIL  " + (folder_ / "cases/bad.yaml").string()), std::string::npos);
+  EXPECT_NE(out.text.find("PASS  " + folder_ / "cases/good.yaml"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("FAIL  " + folder_ / "cases/bad.yaml"), std::string::npos);
   EXPECT_NE(out.text.find("      line 5: the state is not as expected\n      expected: turn = P1\n"
                           "      happened: turn = P2\n"),
             std::string::npos)
       << out.text;
-  EXPECT_NE(out.text.find("ERROR " + (folder_ / "cases/broken.yaml").string()), std::string::npos);
+  EXPECT_NE(out.text.find("ERROR " + folder_ / "cases/broken.yaml"), std::string::npos);
   EXPECT_NE(out.text.find("broken.yaml:3:1: malformed YAML"), std::string::npos);
   EXPECT_NE(out.text.find("3 scenarios: 1 passed, 1 failed, 1 errors"), std::string::npos);
   std::ifstream xml(junit);
@@ -160,6 +147,10 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   EXPECT_NE(content.str().find("tests=\"2\" failures=\"1\" errors=\"0\""), std::string::npos)
       << content.str();
   EXPECT_EQ(query("SELECT status FROM runs ORDER BY id DESC LIMIT 1"), "failed");
+  // The cases that could be read all play Pass the Pandas with its default
+  // rules, so the run is recorded as such.
+  EXPECT_EQ(query("SELECT game || ' ' || variant FROM runs ORDER BY id DESC LIMIT 1"),
+            "pass_the_pandas default");
   EXPECT_EQ(query("SELECT count(*) FROM scenario_results"), "3");
 }
 
@@ -202,12 +193,12 @@ TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   for (int i = 0; i < 400; ++i)
     write("slow/case" + std::to_string(1000 + i) + ".yaml",
           scenario + "seed: " + std::to_string(i) + "\n");
-  const std::string log = (folder_ / "out.txt").string();
+  const std::string log = folder_ / "out.txt";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  const std::string slow = (folder_ / "slow").string();
+  const std::string slow = folder_ / "slow";
   std::vector<std::string> words = {GROVE_BINARY, "replay", slow, "--db", db_};
   std::vector<char*> argv;
   for (auto& word : words) argv.push_back(word.data());

@@ -2,31 +2,17 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "engine/core/game.hpp"
 #include "engine/games/builtin.hpp"
+#include "tests/support/errors.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace grove {
 namespace {
 
 const Game& pandas() { return builtin_games().get("pass_the_pandas"); }
 
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "(no error)";
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
-  std::ofstream(path) << text;
-  return path.string();
-}
+const auto error_of = testing::message_of<InputError>;
 
 TEST(Variant, StartsFromTheGameDefaults) {
   Variant variant(pandas());
@@ -92,23 +78,24 @@ TEST(Variant, HashIdentifiesTheRulesPlayed) {
 }
 
 TEST(Variant, FileErrorsNameFileLineAndKey) {
-  const std::string path = write_file("grove_variant_test.yaml",
-                                      "game: pass_the_pandas\n"
-                                      "name: quick\n"
-                                      "parameters:\n"
-                                      "  water_faces: 2\n"
-                                      "  blank_face: 2\n");
+  const testing::TempFolder folder("variants");
+  const std::string path = folder.write("grove_variant_test.yaml",
+                                        "game: pass_the_pandas\n"
+                                        "name: quick\n"
+                                        "parameters:\n"
+                                        "  water_faces: 2\n"
+                                        "  blank_face: 2\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), path); }),
             path +
                 ":5:3: 'blank_face': unknown parameter of pass_the_pandas (did you mean "
                 "'blank_faces'?); see 'grove rules pass_the_pandas'");
 
-  const std::string wrong_game = write_file("grove_variant_game.yaml", "game: takenoko\n");
+  const std::string wrong_game = folder.write("grove_variant_game.yaml", "game: takenoko\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), wrong_game); }),
             wrong_game + ":1:7: 'game': this variant is for 'takenoko', not 'pass_the_pandas'");
 
   const std::string unknown_key =
-      write_file("grove_variant_key.yaml", "parameter:\n  water_faces: 2\n");
+      folder.write("grove_variant_key.yaml", "parameter:\n  water_faces: 2\n");
   EXPECT_EQ(error_of([&] { load_variant_file(pandas(), unknown_key); }),
             unknown_key +
                 ":1:1: 'parameter': unknown key (did you mean 'parameters'?); expected "
@@ -116,10 +103,11 @@ TEST(Variant, FileErrorsNameFileLineAndKey) {
 }
 
 TEST(Variant, FileSetsNameAndValues) {
-  const std::string path = write_file("grove_variant_ok.yaml",
-                                      "game: pass_the_pandas\nname: dry\n"
-                                      "parameters: {water_faces: 0, blank_faces: 4}\n"
-                                      "rulings: {ptp.bamboozled_timing: before_challenge}\n");
+  const testing::TempFolder folder("variants");
+  const std::string path = folder.write("grove_variant_ok.yaml",
+                                        "game: pass_the_pandas\nname: dry\n"
+                                        "parameters: {water_faces: 0, blank_faces: 4}\n"
+                                        "rulings: {ptp.bamboozled_timing: before_challenge}\n");
   Variant variant = load_variant_file(pandas(), path);
   EXPECT_EQ(variant.name(), "dry");
   EXPECT_EQ(variant.integer("water_faces"), 0);

@@ -5,12 +5,12 @@
 
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/scenario.hpp"
-#include "tests/scenario/scenario_files.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace grove::testing {
 namespace {
 
-std::string load_error(const ScenarioFolder& folder, const std::string& text) {
+std::string load_error(const TempFolder& folder, const std::string& text) {
   const std::string file = folder.write("case.yaml", text);
   try {
     load_scenario(file, builtin_games());
@@ -23,7 +23,7 @@ std::string load_error(const ScenarioFolder& folder, const std::string& text) {
 }
 
 TEST(ScenarioLoader, ReadsAWellFormedScenario) {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   folder.write("variants/dry.yaml",
                "game: pass_the_pandas\nparameters: {water_faces: 0, blank_faces: 4}\n");
   const std::string file =
@@ -58,7 +58,7 @@ TEST(ScenarioLoader, ReadsAWellFormedScenario) {
 }
 
 TEST(ScenarioLoader, MistakesAreLocated) {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: [a, b\n"),
             "case.yaml:3:1: malformed YAML: end of sequence flow not found");
   EXPECT_EQ(load_error(folder, "game: pass_the_panda\nplayers: 2\n"),
@@ -96,7 +96,7 @@ TEST(ScenarioLoader, MistakesAreLocated) {
 }
 
 TEST(ScenarioLoader, AMissingVariantFileListsWhereItLooked) {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   const std::string message =
       load_error(folder, "game: pass_the_pandas\nplayers: 2\nvariant: wet\n");
   EXPECT_EQ(message.substr(0, 50), "case.yaml:3:10: 'variant': no variant file 'wet'; ");
@@ -104,7 +104,7 @@ TEST(ScenarioLoader, AMissingVariantFileListsWhereItLooked) {
 }
 
 TEST(ScenarioLoader, FindsScenarioFilesButNotVariants) {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   folder.write("b.yaml", "");
   folder.write("sub/a.yaml", "");
   folder.write("variants/v.yaml", "");

@@ -6,13 +6,13 @@
 
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/junit.hpp"
-#include "tests/scenario/scenario_files.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace grove::testing {
 namespace {
 
 ScenarioResult replay_text(const std::string& steps, const std::string& extra = "") {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   const std::string file = folder.write(
       "case.yaml", "game: pass_the_pandas\ntitle: case\nplayers: [John, Susan]\n" + extra + steps);
   return replay_file(file, builtin_games());
@@ -118,7 +118,7 @@ TEST(ScenarioReplay, RandomStepsAreReproducibleFromTheSeed) {
 }
 
 TEST(ScenarioReplay, LegalMovesAreComparedAsASet) {
-  ScenarioFolder folder;
+  TempFolder folder("scenarios");
   const std::string file =
       folder.write("c.yaml",
                    "game: pass_the_pandas\nplayers: 3\nsteps:\n"

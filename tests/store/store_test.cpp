@@ -14,6 +14,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/support/errors.hpp"
+#include "tests/support/temp_folder.hpp"
+
 namespace grove {
 namespace {
 
@@ -21,17 +24,6 @@ namespace fs = std::filesystem;
 
 class StoreTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("grove_store_" + std::to_string(getpid()) + "_" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-    fs::permissions(folder_, fs::perms::all);  // other users may read (see ReadOnlyFile)
-    path_ = (folder_ / "grove.db").string();
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-
   static ScenarioResult result(const std::string& file, ScenarioResult::Status status) {
     ScenarioResult r;
     r.file = file;
@@ -44,13 +36,8 @@ class StoreTest : public ::testing::Test {
     return r;
   }
 
-  std::string error_of(const std::function<void()>& action) {
-    try {
-      action();
-    } catch (const StoreError& error) {
-      return error.what();
-    }
-    return "(no error)";
+  static std::string error_of(const std::function<void()>& action) {
+    return testing::message_of<StoreError>(action);
   }
 
   std::string bytes_of(const std::string& path) {
@@ -70,8 +57,8 @@ class StoreTest : public ::testing::Test {
     sqlite3_close(db);
   }
 
-  fs::path folder_;
-  std::string path_;
+  testing::TempFolder folder_{"store"};
+  std::string path_ = folder_ / "grove.db";
 };
 
 TEST_F(StoreTest, ANewFileGetsTheLatestSchemaInWalMode) {
@@ -300,8 +287,8 @@ TEST_F(StoreTest, AFileFromANewerGroveIsRefused) {
 }
 
 TEST_F(StoreTest, AFolderIsNotADatabase) {
-  EXPECT_EQ(error_of([&] { Store::open(folder_.string()); }),
-            folder_.string() + ": is a folder; --db needs a database file");
+  EXPECT_EQ(error_of([&] { Store::open(folder_.path()); }),
+            folder_.path() + ": is a folder; --db needs a database file");
 }
 
 TEST_F(StoreTest, ReadingAMissingFileDoesNotCreateIt) {

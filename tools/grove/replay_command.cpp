@@ -78,7 +78,7 @@ int replay_command(const Invocation& invocation) {
   const auto started = std::chrono::steady_clock::now();
 
   std::vector<ScenarioResult> results;
-  std::set<std::string> games;
+  std::set<std::string> games, variants;
   int failed = 0, errors = 0;
   for (const auto& file : files) {
     if (interrupted()) break;
@@ -88,6 +88,7 @@ int replay_command(const Invocation& invocation) {
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;
     errors += result.status == ScenarioResult::Status::Error ? 1 : 0;
     if (!result.game.empty()) games.insert(result.game);
+    if (!result.variant_hash.empty()) variants.insert(result.variant_hash);
     results.push_back(std::move(result));
   }
 
@@ -96,6 +97,16 @@ int replay_command(const Invocation& invocation) {
   const int passed = static_cast<int>(results.size()) - failed - errors;
   std::string summary = fmt::format("{} scenarios: {} passed, {} failed, {} errors", results.size(),
                                     passed, failed, errors);
+  if (games.size() == 1) {
+    std::string variant, hash;
+    if (variants.size() == 1) {
+      hash = *variants.begin();
+      for (const auto& result : results) {
+        if (result.variant_hash == hash) variant = result.variant;
+      }
+    }
+    store.describe_run(run, *games.begin(), variant, hash);
+  }
   if (!junit.empty()) {
     std::ofstream out(junit);
     out << junit_xml(results);
