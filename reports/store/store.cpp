@@ -175,6 +175,9 @@ Store Store::open(const std::string& path, Options options) {
                      ": read-only; grove needs to record its results there. Make it "
                      "writable, or use --db to write elsewhere");
   }
+  if (!exists && !fs::is_directory(folder)) {
+    throw StoreError(path + ": cannot create the file: there is no folder " + folder);
+  }
   if (!exists && access(folder.c_str(), W_OK) != 0) {
     throw StoreError(path + ": cannot create the file: the folder " + folder + " is not writable");
   }

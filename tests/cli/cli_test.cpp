@@ -95,7 +95,15 @@ TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
             "--help'\n");
   EXPECT_EQ(grove("play pass_the_pandas --players 9 --db " + db_).text,
             "grove: error: 'players': Pass the Pandas is for 2 to 5 players, not 9\n");
+  EXPECT_EQ(grove("play pass_the_pandas --players 0 --db " + db_).text,
+            "grove: error: 'players': Pass the Pandas is for 2 to 5 players, not 0\n");
+  EXPECT_EQ(grove("play pass_the_pandas --seed -1 --db " + db_).text,
+            "grove: error: '--seed': expected a whole number from 0 to 18446744073709551615, "
+            "got '-1'\n");
   EXPECT_EQ(grove("play pass_the_pandas --players many").code, 2);
+  EXPECT_EQ(grove("play pass_the_pandas --db /nonexistent/grove.db").text,
+            "grove: error: /nonexistent/grove.db: cannot create the file: there is no folder "
+            "/nonexistent\n");
   EXPECT_EQ(grove("rules pass_the_panda").code, 2);
 }
 

@@ -1,5 +1,6 @@
 #include "tools/grove/command_line.hpp"
 
+#include <charconv>
 #include <iostream>
 #include <random>
 
@@ -22,9 +23,20 @@ void add_variant_options(po::options_description& options, CommonOptions& common
 }
 
 void add_table_options(po::options_description& options, CommonOptions& common) {
-  options.add_options()("players", po::value(&common.players)->value_name("N"),
+  options.add_options()("players",
+                        po::value<int>()->value_name("N")->notifier(
+                            [&common](int players) { common.players = players; }),
                         "number of players (default: the game's smallest table)")(
-      "seed", po::value<std::uint64_t>()->value_name("S")->notifier([&common](std::uint64_t seed) {
+      "seed",
+      po::value<std::string>()->value_name("S")->notifier([&common](const std::string& text) {
+        // Read by hand: the stream parser would turn "-1" into 2^64-1.
+        std::uint64_t seed = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+        if (error != std::errc{} || end != text.data() + text.size()) {
+          throw InputError(
+              {}, "--seed",
+              "expected a whole number from 0 to 18446744073709551615, got '" + text + "'");
+        }
         common.seed = seed;
       }),
       "random seed (default: a fresh one, printed so the run can be repeated)");

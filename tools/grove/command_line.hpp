@@ -32,7 +32,7 @@ struct Invocation {
 struct CommonOptions {
   std::string db = "grove.db";
   VariantOverrides variant;
-  int players = 0;  // 0: the game's default
+  std::optional<int> players;  // the game's smallest table when not given
   std::optional<std::uint64_t> seed;
 };
 

@@ -52,7 +52,7 @@ int play_command(const Invocation& invocation) {
   }
   const Game& game = builtin_games().get(name);
   const Variant variant = build_variant(game, common.variant);
-  const int players = common.players > 0 ? common.players : game.min_players;
+  const int players = common.players.value_or(game.min_players);
   const std::unique_ptr<Rules> rules = game.rules(variant, players);
   const std::uint64_t seed = seed_or_random(common.seed);
 
