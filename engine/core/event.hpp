@@ -5,6 +5,7 @@
 // read them pay nothing.
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,5 +24,9 @@ struct Event {
 };
 
 using EventLog = std::vector<Event>;
+
+// Appends an event when a log is attached; games call it as they apply rules.
+void record(EventLog* log, std::string_view clause, Seat seat, std::string text,
+            std::vector<std::pair<std::string, std::string>> fields = {});
 
 }  // namespace grove

@@ -1,5 +1,7 @@
 #include "engine/core/params.hpp"
 
+#include <stdexcept>
+
 #include "engine/core/errors.hpp"
 
 namespace grove {
@@ -54,6 +56,26 @@ ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value,
   return spec;
 }
 
+ParamSpec integer_table_param(std::string name, IntegerTable default_value, std::int64_t min,
+                              std::int64_t max, std::string description, std::string reference) {
+  ParamSpec spec;
+  spec.name = std::move(name);
+  spec.type = ParamType::IntegerTable;
+  spec.default_value = std::move(default_value);
+  spec.min = min;
+  spec.max = max;
+  spec.description = std::move(description);
+  spec.reference = std::move(reference);
+  return spec;
+}
+
+std::int64_t IntegerTable::at(const std::string& key) const {
+  for (const auto& [name, value] : entries) {
+    if (name == key) return value;
+  }
+  throw std::out_of_range("no entry '" + key + "' in the table");
+}
+
 std::string type_name(const ParamSpec& spec) {
   switch (spec.type) {
     case ParamType::Integer:
@@ -65,6 +87,14 @@ std::string type_name(const ParamSpec& spec) {
     case ParamType::IntegerPerPlayerCount:
       return "integer " + std::to_string(spec.min) + ".." + std::to_string(spec.max) +
              ", or a map players -> integer";
+    case ParamType::IntegerTable: {
+      std::vector<std::string> keys;
+      for (const auto& entry : std::get<IntegerTable>(spec.default_value).entries) {
+        keys.push_back(entry.first);
+      }
+      return "a map " + join(keys, "|") + " -> integer " + std::to_string(spec.min) + ".." +
+             std::to_string(spec.max);
+    }
   }
   return "?";
 }
@@ -78,6 +108,13 @@ std::string value_text(const ParamValue& value) {
       std::vector<std::string> entries;
       for (const auto& [players, number] : table) {
         entries.push_back(std::to_string(players) + ": " + std::to_string(number));
+      }
+      return "{" + join(entries, ", ") + "}";
+    }
+    std::string operator()(const IntegerTable& table) const {
+      std::vector<std::string> entries;
+      for (const auto& [key, number] : table.entries) {
+        entries.push_back(key + ": " + std::to_string(number));
       }
       return "{" + join(entries, ", ") + "}";
     }

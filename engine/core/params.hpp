@@ -15,9 +15,20 @@ namespace grove {
 // win, cards removed): player count -> value.
 using PerPlayerCount = std::map<int, std::int64_t>;
 
-using ParamValue = std::variant<std::int64_t, bool, std::string, PerPlayerCount>;
+// A value for each of a fixed list of named keys, kept in the schema's order
+// (reeds per card rank: A -> 1, 2 -> 1, ..., 10 -> 5). A variant may set some
+// keys and leave the others at their defaults.
+struct IntegerTable {
+  std::vector<std::pair<std::string, std::int64_t>> entries;
 
-enum class ParamType { Integer, Flag, Choice, IntegerPerPlayerCount };
+  // The value for `key`; the key must be one of the table's.
+  std::int64_t at(const std::string& key) const;
+  bool operator==(const IntegerTable&) const = default;
+};
+
+using ParamValue = std::variant<std::int64_t, bool, std::string, PerPlayerCount, IntegerTable>;
+
+enum class ParamType { Integer, Flag, Choice, IntegerPerPlayerCount, IntegerTable };
 
 struct ParamSpec {
   std::string name;
@@ -39,6 +50,9 @@ ParamSpec choice_param(std::string name, std::string default_value,
                        std::string reference);
 ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value, std::int64_t min,
                                  std::int64_t max, std::string description, std::string reference);
+
+ParamSpec integer_table_param(std::string name, IntegerTable default_value, std::int64_t min,
+                              std::int64_t max, std::string description, std::string reference);
 
 std::string type_name(const ParamSpec& spec);     // "integer 1..10", "true/false", "one of a|b"
 std::string value_text(const ParamValue& value);  // "6", "true", "{2: 6, 3: 6}"

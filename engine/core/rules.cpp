@@ -44,6 +44,8 @@ Move Rules::sample_chance(const State& state, Rng& rng) const {
   throw std::logic_error("chance probabilities of " + game_->name + " sum to less than 1");
 }
 
+std::string Rules::board(const State& state) const { return state_summary(state); }
+
 std::vector<std::string> Rules::invariant_violations(const State&) const { return {}; }
 
 std::string Rules::observation(const State& state, Seat) const {

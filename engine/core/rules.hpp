@@ -118,6 +118,10 @@ class Rules {
   virtual std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const = 0;
   // One line for logs: "P2 to roll; dice P1 3, P2 5".
   virtual std::string state_summary(const State& state) const = 0;
+  // The table as a person would look at it, over several lines (a card grid,
+  // the players' holdings). Shown by `grove play` and by failing scenarios.
+  // The default is the one-line summary.
+  virtual std::string board(const State& state) const;
 
   // --- Checking ------------------------------------------------------------
   // Descriptions of every game-specific invariant the state breaks.

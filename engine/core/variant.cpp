@@ -1,5 +1,6 @@
 #include "engine/core/variant.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/core/game.hpp"
@@ -52,6 +53,26 @@ ParamValue read_value(const Game& game, const ParamSpec& spec, const YAML::Node&
         auto players = static_cast<int>(
             read_integer(entry.first, spec.name, game.min_players, game.max_players));
         table[players] = read_integer(entry.second, spec.name, spec.min, spec.max);
+      }
+      return table;
+    }
+    case ParamType::IntegerTable: {
+      IntegerTable table = std::get<IntegerTable>(current);
+      std::vector<std::string> keys;
+      for (const auto& entry : table.entries) keys.push_back(entry.first);
+      if (!node.IsMap()) {
+        fail_at(node, spec.name, "expected a map from " + join(keys, ", ") + " to a whole number");
+      }
+      for (const auto& entry : node) {
+        const std::string key = read_string(entry.first, spec.name);
+        auto found = std::find_if(table.entries.begin(), table.entries.end(),
+                                  [&](const auto& known) { return known.first == key; });
+        if (found == table.entries.end()) {
+          fail_at(entry.first, spec.name,
+                  "unknown key '" + key + "', expected one of " + join(keys, ", ") +
+                      did_you_mean(key, keys));
+        }
+        found->second = read_integer(entry.second, spec.name + "." + key, spec.min, spec.max);
       }
       return table;
     }
@@ -145,6 +166,10 @@ std::int64_t Variant::integer(const std::string& name) const {
 
 std::int64_t Variant::integer_for_players(const std::string& name, int players) const {
   return std::get<PerPlayerCount>(values_.at(name)).at(players);
+}
+
+const IntegerTable& Variant::table(const std::string& name) const {
+  return std::get<IntegerTable>(values_.at(name));
 }
 
 bool Variant::flag(const std::string& name) const { return std::get<bool>(values_.at(name)); }

@@ -41,6 +41,7 @@ class Variant {
 
   std::int64_t integer(const std::string& name) const;
   std::int64_t integer_for_players(const std::string& name, int players) const;
+  const IntegerTable& table(const std::string& name) const;
   bool flag(const std::string& name) const;
   const std::string& choice(const std::string& name) const;
   const std::string& ruling(const std::string& id) const;

@@ -1,5 +1,6 @@
 #include "engine/games/builtin.hpp"
 
+#include "engine/games/bamboo_harvest/bamboo_harvest.hpp"
 #include "engine/games/pass_the_pandas/pass_the_pandas.hpp"
 
 namespace grove {
@@ -8,6 +9,7 @@ const Registry& builtin_games() {
   static const Registry registry = [] {
     Registry games;
     games.add(pass_the_pandas::definition());
+    games.add(bamboo_harvest::definition());
     return games;
   }();
   return registry;

@@ -24,6 +24,7 @@ struct ScenarioResult {
   std::string expected;          // may be empty
   std::string actual;            // may be empty
   std::vector<std::string> log;  // the game log up to the failure or the end
+  std::string board;             // the table where it failed (Rules::board)
   int moves = 0;                 // moves and chance outcomes applied
   double seconds = 0;
 

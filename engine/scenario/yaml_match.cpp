@@ -18,6 +18,19 @@ std::string text_of(const YAML::Node& node) {
   return yaml_inline(node);
 }
 
+// Runs of spaces count as one, so that a row of cards written by hand
+// ("7H 3D KH:P1") matches the same row printed in aligned columns.
+std::string collapse_spaces(const std::string& text) {
+  std::string result;
+  for (char c : text) {
+    const bool space = c == ' ' || c == '\t';
+    if (space && (result.empty() || result.back() == ' ')) continue;
+    result += space ? ' ' : c;
+  }
+  if (!result.empty() && result.back() == ' ') result.pop_back();
+  return result;
+}
+
 bool scalars_equal(const YAML::Node& expected, const YAML::Node& actual) {
   if (expected.IsNull() || actual.IsNull()) return expected.IsNull() && actual.IsNull();
   if (!expected.IsScalar() || !actual.IsScalar()) return false;
@@ -31,7 +44,7 @@ bool scalars_equal(const YAML::Node& expected, const YAML::Node& actual) {
       YAML::convert<bool>::decode(actual, right_flag)) {
     return left_flag == right_flag;
   }
-  return expected.Scalar() == actual.Scalar();
+  return collapse_spaces(expected.Scalar()) == collapse_spaces(actual.Scalar());
 }
 
 }  // namespace

@@ -33,6 +33,16 @@ rc::Gen<std::string> setting_for(const Game& game, const ParamSpec& spec) {
         return rc::gen::element<std::string>("true", "false");
       case ParamType::Choice:
         return rc::gen::elementOf(spec.choices);
+      case ParamType::IntegerTable: {
+        // One random value for one key of the table, the others as they are.
+        const auto& entries = std::get<IntegerTable>(spec.default_value).entries;
+        return rc::gen::apply(
+            [](const std::string& key, std::int64_t v) {
+              return "{" + key + ": " + std::to_string(v) + "}";
+            },
+            rc::gen::map(rc::gen::elementOf(entries), [](const auto& e) { return e.first; }),
+            rc::gen::inRange(spec.min, spec.max + 1));
+      }
     }
     return rc::gen::just(value_text(spec.default_value));
   }();
@@ -99,7 +109,7 @@ RC_GTEST_PROP(EveryGame, EveryStateReachedSatisfiesTheGenericProperties, ()) {
   const bool playable = rules != nullptr;  // (RC_PRE would try to print the pointee)
   RC_PRE(playable);
   const auto choices = *rc::gen::container<std::vector<std::size_t>>(
-      *rc::gen::inRange<std::size_t>(0, 60), rc::gen::inRange<std::size_t>(0, 1000));
+      *rc::gen::inRange<std::size_t>(0, 400), rc::gen::inRange<std::size_t>(0, 1000));
   RC_TAG(table.game->name);
   walk(*rules, choices, true);
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "engine/core/agent.hpp"
 #include "engine/core/errors.hpp"
@@ -13,6 +14,12 @@
 
 namespace grove::cli {
 namespace {
+
+void print_board(const Rules& rules, const State& state) {
+  std::istringstream lines(rules.board(state));
+  std::cout << "\n";
+  for (std::string line; std::getline(lines, line);) std::cout << "      " << line << "\n";
+}
 
 std::string outcome_text(const Rules& rules, const Outcome& outcome) {
   std::vector<std::string> winners;
@@ -68,6 +75,7 @@ int play_command(const Invocation& invocation) {
   RandomAgent agent;
   std::unique_ptr<State> state = rules->initial_state();
   std::int64_t moves = 0;
+  Seat shown_for = kNoSeat;  // the table is shown whenever another player is to decide
   while (rules->node(*state).kind != NodeKind::Terminal) {
     if (interrupted()) {
       store.finish_run(run, "interrupted", fmt::format("stopped after {} moves", moves));
@@ -81,6 +89,11 @@ int play_command(const Invocation& invocation) {
       store.finish_run(run, "failed", summary);
       std::cout << summary << "\n" << rules->state_summary(*state) << "\n";
       return kChecksFailed;
+    }
+    if (const Node node = rules->node(*state);
+        node.kind == NodeKind::Decision && node.actor != shown_for) {
+      print_board(*rules, *state);
+      shown_for = node.actor;
     }
     const Move move = next_move(*rules, *state, agent, rng);
     EventLog events;
@@ -96,6 +109,7 @@ int play_command(const Invocation& invocation) {
       throw std::logic_error("rule invariant broken: " + join(problems, "; "));
     }
   }
+  print_board(*rules, *state);
   const std::string result = outcome_text(*rules, rules->outcome(*state));
   store.finish_run(run, "completed", fmt::format("{} after {} moves", result, moves));
   std::cout << fmt::format("\n{} after {} moves.\nRecorded as run {} in {}.\n", result, moves, run,

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
@@ -38,6 +39,11 @@ void print_result(const ScenarioResult& result, bool show_log) {
     std::cout << (result.passed() ? "      game log:\n"
                                   : fmt::format("      game log up to line {}:\n", result.line));
     for (const auto& line : result.log) std::cout << "      " << line << "\n";
+  }
+  if (!result.passed() && !result.board.empty()) {
+    std::cout << "      the table at that point:\n";
+    std::istringstream lines(result.board);
+    for (std::string line; std::getline(lines, line);) std::cout << "      " << line << "\n";
   }
 }
 

@@ -13,12 +13,6 @@
 namespace grove::pass_the_pandas {
 namespace {
 
-using Fields = std::vector<std::pair<std::string, std::string>>;
-
-void note(EventLog* log, std::string_view clause, Seat seat, std::string text, Fields fields = {}) {
-  log->push_back(Event{std::string(clause), seat, std::move(text), std::move(fields)});
-}
-
 Faces faces_of(const Move& move) {
   return Faces{move.args[0], move.args[1], move.args[2], move.args[3]};
 }
@@ -274,7 +268,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.roll = faces_of(move);
       const Faces& roll = position.roll;
       if (log) {
-        note(log, kClauseRoll, mover,
+        record(log, kClauseRoll, mover,
              fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who(),
                          dice_word(roll.total()), roll.water, roll.panda, roll.bamboo, roll.blank),
              {{"water", std::to_string(roll.water)},
@@ -288,7 +282,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
         player.dice -= roll.water;
         position.removed += roll.water;
         if (log) {
-          note(log, kClauseWater, mover,
+          record(log, kClauseWater, mover,
                fmt::format("{} water drop{} evaporate{}: {} leave{} the game", roll.water,
                            roll.water == 1 ? "" : "s", roll.water == 1 ? "s" : "",
                            dice_word(roll.water), roll.water == 1 ? "s" : ""),
@@ -310,7 +304,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.players[static_cast<std::size_t>(to)].dice += 1;
       position.pandas_to_pass -= 1;
       if (log) {
-        note(log, kClausePanda, mover,
+        record(log, kClausePanda, mover,
              fmt::format("{} passes a panda to {}", who(), seat_label(to)),
              {{"from", who()}, {"to", seat_label(to)}});
       }
@@ -321,7 +315,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       const Seat with = move.args[0];
       Player& other = position.players[static_cast<std::size_t>(with)];
       if (log) {
-        note(log, kClauseBamboozledExchange, mover,
+        record(log, kClauseBamboozledExchange, mover,
              fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
                          dice_word(player.dice), dice_word(other.dice)),
              {{"with", seat_label(with)},
@@ -334,7 +328,7 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       break;
     }
     case kKeepDice:
-      if (log) note(log, kClauseBamboozledKeep, mover, fmt::format("{} keeps their dice", who()));
+      if (log) record(log, kClauseBamboozledKeep, mover, fmt::format("{} keeps their dice", who()));
       if (!position.challenge_settled) settle_challenge(position, log);
       end_turn(position, log);
       break;
@@ -399,7 +393,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   if (giver_seat == kNoSeat || giver_seat == turn ||
       position.players[static_cast<std::size_t>(giver_seat)].bamboo_rolled < 0) {
     if (log) {
-      note(log, kClauseChallengeNone, turn,
+      record(log, kClauseChallengeNone, turn,
            fmt::format("no bamboo challenge for {}: no previous player has rolled", who()));
     }
     return;
@@ -407,7 +401,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   Player& giver = position.players[static_cast<std::size_t>(giver_seat)];
   if (!giver.still_in() && settings_.previous_player == Settings::PreviousPlayer::SeatBefore) {
     if (log) {
-      note(log, kClauseChallengeNone, turn,
+      record(log, kClauseChallengeNone, turn,
            fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from()));
     }
     return;
@@ -418,7 +412,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   const int rolled = position.roll.bamboo;
   if (rolled >= to_match) {
     if (log) {
-      note(log, kClauseChallengeMet, turn,
+      record(log, kClauseChallengeMet, turn,
            fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
            {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}});
     }
@@ -430,7 +424,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   roller.dice += given;
   roller.bamboo_received = given;
   if (log) {
-    note(log, kClauseChallengeTransfer, giver_seat,
+    record(log, kClauseChallengeTransfer, giver_seat,
          fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(), rolled, from(),
                      to_match, from(), who(), dice_word(given)),
          {{"from", from()},
@@ -439,7 +433,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
           {"rolled", std::to_string(rolled)},
           {"to_match", std::to_string(to_match)}});
     if (given < difference) {
-      note(log, kClauseChallengeShortfall, giver_seat,
+      record(log, kClauseChallengeShortfall, giver_seat,
            fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
                        dice_word(given)),
            {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}});
@@ -449,7 +443,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
 
 void PtpRules::end_turn(Position& position, EventLog* log) const {
   const Seat turn = position.turn;
-  if (log) note(log, kClauseTurnEnd, turn, fmt::format("{}'s turn ends", seat_label(turn)));
+  if (log) record(log, kClauseTurnEnd, turn, fmt::format("{}'s turn ends", seat_label(turn)));
 
   // Everyone left without dice goes out now, whoever's turn it was; if
   // several do at once they share the place.
@@ -463,7 +457,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
     player.place = finished + 1;
     someone_out = true;
     if (log) {
-      note(log, kClauseOut, seat,
+      record(log, kClauseOut, seat,
            fmt::format("{} has no dice left and {}", seat_label(seat),
                        player.place == 1 ? "wins" : fmt::format("takes place {}", player.place)),
            {{"place", std::to_string(player.place)}});
@@ -473,7 +467,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
       player.points += points;
       target_reached = target_reached || player.points >= settings_.pandamonium_target;
       if (log) {
-        note(log, kClausePoints, seat,
+        record(log, kClausePoints, seat,
              fmt::format("{} scores {} point{} ({} total)", seat_label(seat), points,
                          points == 1 ? "" : "s", player.points),
              {{"points", std::to_string(points)}, {"total", std::to_string(player.points)}});
@@ -507,7 +501,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
     position.roll = Faces{};
     position.pandas_to_pass = 0;
     position.challenge_settled = false;
-    if (log) note(log, kClauseGameOver, kNoSeat, "the game is over");
+    if (log) record(log, kClauseGameOver, kNoSeat, "the game is over");
     return;
   }
 
@@ -543,7 +537,7 @@ void PtpRules::start_next_round(Position& position, EventLog* log) const {
   next.round = position.round + 1;
   position = std::move(next);
   if (log) {
-    note(log, kClauseNewRound, starter,
+    record(log, kClauseNewRound, starter,
          fmt::format("round {} begins; {} starts", position.round, seat_label(starter)),
          {{"round", std::to_string(position.round)}});
   }

@@ -1,0 +1,252 @@
+// The variant's settings, the table before the deal, whose move it is, the
+// chance nodes, and the questions the turn code asks (paths, swap costs).
+
+#include <fmt/format.h>
+
+#include "engine/core/errors.hpp"
+#include "engine/games/bamboo_harvest/bh_rules.hpp"
+
+namespace grove::bamboo_harvest {
+namespace {
+
+int small(const Variant& variant, const std::string& name) {
+  return static_cast<int>(variant.integer(name));
+}
+
+}  // namespace
+
+Settings read_settings(const Variant& variant, int players) {
+  Settings s;
+  s.grid = Grid{small(variant, "forest_rows"), small(variant, "forest_columns")};
+  s.starting_reeds = small(variant, "starting_reeds");
+  s.deeds_dealt = small(variant, "deeds_dealt");
+  s.deeds_kept = small(variant, "deeds_kept");
+  s.setup_tokens = small(variant, "setup_tokens");
+  s.tokens_per_player = small(variant, "tokens_per_player");
+  s.tokens_to_win = static_cast<int>(variant.integer_for_players("tokens_to_win", players));
+  s.build_cost = small(variant, "build_cost");
+  s.swap_free_edges = small(variant, "swap_free_edges");
+  s.swap_cost_per_edge = small(variant, "swap_cost_per_edge");
+  s.path.min_others = small(variant, "path_min_other_tokens");
+  s.path.max_from_one_other = small(variant, "path_max_from_one_other");
+  s.path.max_others = small(variant, "path_max_other_tokens");
+  s.path.own_token_required = variant.ruling("bh.path_own_token") == "required";
+  s.hand_limit = small(variant, "hand_limit");
+  s.buy_price = small(variant, "buy_price");
+  s.buys_per_turn = small(variant, "buys_per_turn");
+  s.redraws_per_turn = small(variant, "redraws_per_turn");
+  s.wild_swap_uses = small(variant, "wild_swap_uses");
+  const IntegerTable& reeds = variant.table("reeds_per_rank");
+  for (int rank = 1; rank <= 10; ++rank) {
+    s.reeds_per_rank[static_cast<std::size_t>(rank)] = static_cast<int>(reeds.at(rank_text(rank)));
+  }
+
+  using S = Settings;
+  s.wild_builds_after_swap = variant.ruling("bh.wild_build_after_swap") == "allowed";
+  const std::string& wild_path = variant.ruling("bh.wild_winning_build");
+  s.wild_path = wild_path == "next_build_step"        ? S::WildPath::NextBuildStep
+                : wild_path == "regular_build_needed" ? S::WildPath::RegularBuildNeeded
+                                                      : S::WildPath::Illegal;
+  s.swap_deed_kept = variant.ruling("bh.swap_deed") == "kept";
+  s.harvest_all_matching = variant.ruling("bh.matching_harvest") == "all";
+  s.empty_piles = variant.ruling("bh.empty_piles") == "nothing_drawn" ? S::EmptyPiles::NothingDrawn
+                                                                      : S::EmptyPiles::GameEnds;
+  s.buy_before_harvest = variant.ruling("bh.buy_timing") == "before_harvest";
+  s.token_win_immediately = variant.ruling("bh.token_win_timing") == "immediately";
+  const std::string& setup_wild = variant.ruling("bh.setup_wild_discard");
+  s.setup_wild = setup_wild == "rank_loses_ties"  ? S::SetupWild::RankLosesTies
+                 : setup_wild == "rank_wins_ties" ? S::SetupWild::RankWinsTies
+                                                  : S::SetupWild::Highest;
+  s.redraw_any_drawn = variant.ruling("bh.redraw_timing") == "any_drawn_this_turn";
+  s.reshuffle_when_emptied = variant.ruling("bh.reshuffle_timing") == "when_emptied";
+  s.wild_marker_stays = variant.ruling("bh.wild_marker") == "stays";
+
+  // Combinations the set-up cannot play.
+  if (s.deeds_kept >= s.deeds_dealt) {
+    throw InputError({}, "deeds_kept",
+                     fmt::format("deeds_kept ({}) must be less than deeds_dealt ({}): the setup "
+                                 "discard picks the starting player",
+                                 s.deeds_kept, s.deeds_dealt));
+  }
+  if (s.setup_tokens * players > s.grid.cells()) {
+    throw InputError({}, "setup_tokens",
+                     fmt::format("{} players placing {} setup tokens each need {} cards, but a "
+                                 "{}x{} forest has {}",
+                                 players, s.setup_tokens, s.setup_tokens * players, s.grid.rows,
+                                 s.grid.columns, s.grid.cells()));
+  }
+  if (s.setup_tokens > s.tokens_per_player) {
+    throw InputError({}, "setup_tokens",
+                     fmt::format("setup_tokens ({}) cannot exceed tokens_per_player ({})",
+                                 s.setup_tokens, s.tokens_per_player));
+  }
+  return s;
+}
+
+BhRules::BhRules(const Game& game, const Variant& variant, int players)
+    : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
+
+Position BhRules::fresh_position() const {
+  Position position;
+  for (int card = 0; card < kCards; ++card) {
+    const auto c = static_cast<Card>(card);
+    if (is_forest_card(c)) {
+      position.box.add(c);
+    } else {
+      position.draw_pile.add(c);
+    }
+  }
+  for (int seat = 0; seat < players(); ++seat) {
+    Player player;
+    player.reeds = settings_.starting_reeds;
+    position.players.push_back(player);
+  }
+  return position;
+}
+
+std::unique_ptr<State> BhRules::initial_state() const {
+  return std::make_unique<GameState<Position>>(fresh_position());
+}
+
+Seat BhRules::placing_seat(const Position& position) const {
+  // Snake order from the starting player: 1,2,3 then 3,2,1, and so on.
+  const int n = players();
+  const int round = position.setup_moves / n;
+  const int index = position.setup_moves % n;
+  const int offset = round % 2 == 0 ? index : n - 1 - index;
+  return (position.starter + offset) % n;
+}
+
+Seat BhRules::actor(const Position& position) const {
+  switch (position.step) {
+    case Step::SetupDiscard: {
+      // Everyone chooses at once; the choices are collected seat by seat.
+      const int each = settings_.deeds_dealt - settings_.deeds_kept;
+      for (Seat seat = 0; seat < players(); ++seat) {
+        const CardSet& deeds = position.players[static_cast<std::size_t>(seat)].deeds;
+        const int chosen = (deeds & position.setup_discards).size();
+        if (chosen < each && chosen < deeds.size()) return seat;
+      }
+      return kNoSeat;
+    }
+    case Step::PlaceTokens:
+      return placing_seat(position);
+    default:
+      return position.turn;
+  }
+}
+
+Node BhRules::node(const State& state) const { return node_at(position_of<Position>(state)); }
+
+Node BhRules::node_at(const Position& position) const {
+  switch (position.step) {
+    case Step::Over:
+      return Node{NodeKind::Terminal, kNoSeat, false};
+    case Step::DealForest:
+    case Step::DealDeeds:
+      return Node{NodeKind::Chance, kNoSeat, false};
+    default:
+      break;
+  }
+  if (position.redraw_offer != kNoCard) return Node{NodeKind::Decision, position.turn, false};
+  if (position.pending_draws > 0) return Node{NodeKind::Chance, kNoSeat, false};
+  return Node{NodeKind::Decision, actor(position), position.step == Step::SetupDiscard};
+}
+
+void BhRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const {
+  const Position& position = position_of<Position>(state);
+  outcomes.clear();
+  Move move;
+  CardSet pile;
+  if (position.step == Step::DealForest) {
+    move.kind = kDealForest;
+    move.args[0] = static_cast<std::int16_t>(position.setup_moves);
+    pile = position.box;
+  } else if (position.step == Step::DealDeeds) {
+    move.kind = kDeal;
+    move.seat = static_cast<std::int16_t>(position.setup_moves % players());
+    pile = position.draw_pile;
+  } else {
+    move.kind = kDraw;
+    move.seat = static_cast<std::int16_t>(position.turn);
+    pile = position.draw_pile;
+  }
+  const auto count = static_cast<std::uint64_t>(pile.size());
+  const int slot = move.kind == kDealForest ? 1 : 0;
+  pile.for_each([&](Card card) {
+    move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(card);
+    outcomes.push_back(ChanceOutcome{move, Probability(1, count)});
+  });
+}
+
+Move BhRules::sample_chance(const State& state, Rng& rng) const {
+  // Every card of the pile is equally likely: pick one without listing them.
+  const Position& position = position_of<Position>(state);
+  Move move;
+  const CardSet* pile = &position.draw_pile;
+  int slot = 0;
+  if (position.step == Step::DealForest) {
+    move.kind = kDealForest;
+    move.args[0] = static_cast<std::int16_t>(position.setup_moves);
+    pile = &position.box;
+    slot = 1;
+  } else if (position.step == Step::DealDeeds) {
+    move.kind = kDeal;
+    move.seat = static_cast<std::int16_t>(position.setup_moves % players());
+  } else {
+    move.kind = kDraw;
+    move.seat = static_cast<std::int16_t>(position.turn);
+  }
+  const auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(pile->size())));
+  move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(pile->nth(pick));
+  return move;
+}
+
+Outcome BhRules::outcome(const State& state) const {
+  const Position& position = position_of<Position>(state);
+  Outcome result;
+  result.place.assign(static_cast<std::size_t>(players()), 2);
+  if (position.won_by == WinKind::MostTokens) {
+    // Places by tokens on the board, ties sharing a place.
+    for (Seat seat = 0; seat < players(); ++seat) {
+      int better = 0;
+      for (Seat other = 0; other < players(); ++other) {
+        better += position.tokens_of(other, grid()) > position.tokens_of(seat, grid()) ? 1 : 0;
+      }
+      result.place[static_cast<std::size_t>(seat)] = better + 1;
+    }
+  } else if (position.won_by == WinKind::Stalled) {
+    result.place.assign(static_cast<std::size_t>(players()), 1);
+  } else if (position.winner != kNoSeat) {
+    result.place[static_cast<std::size_t>(position.winner)] = 1;
+  }
+  return result;
+}
+
+int BhRules::swap_cost(int a, int b) const {
+  const int extra = grid().distance(a, b) - settings_.swap_free_edges;
+  return extra > 0 ? extra * settings_.swap_cost_per_edge : 0;
+}
+
+Owners BhRules::owners(const Position& position) const {
+  Owners result;
+  result.fill(static_cast<std::int8_t>(kNoSeat));
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
+    if (here.state == CellState::Built) result[static_cast<std::size_t>(cell)] = here.who;
+  }
+  return result;
+}
+
+std::optional<std::vector<int>> BhRules::winning_path(const Position& position, Seat seat) const {
+  return find_winning_path(grid(), owners(position), seat, settings_.path);
+}
+
+std::int64_t BhRules::step_bound() const {
+  // Random play of the standard game takes a few hundred moves; a game that
+  // has not ended after this many turns' worth is reported as possibly
+  // infinite (nobody can build any more, or no path can satisfy the limits).
+  return 200000;
+}
+
+}  // namespace grove::bamboo_harvest
