@@ -286,7 +286,7 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
         const auto stated = read_integer(fields["tokens"], label + ".tokens", 0, kMaxCells);
         if (stated != position.tokens_of(seat, grid())) {
           fail_at(fields["tokens"], label + ".tokens",
-                  fmt::format("the forest shows {} tokens of {}, not {} (tokens are counted "
+                  fmt::format("the forest shows {} of {}'s tokens, not {} (tokens are counted "
                               "from the forest; this field is only a check)",
                               position.tokens_of(seat, grid()), label, stated));
         }
