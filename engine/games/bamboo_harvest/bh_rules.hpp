@@ -183,6 +183,8 @@ class BhRules final : public Rules {
   void reshuffle(Position& position, EventLog* log) const;
   void discard(Position& position, Card card) const;
   void end_build_step(Position& position, EventLog* log) const;
+  // Ends the game with a win by tokens if `seat` has enough on the board.
+  bool wins_by_tokens(Position& position, Seat seat, EventLog* log) const;
   void end_turn(Position& position, EventLog* log) const;
   void finish(Position& position, Seat winner, WinKind how, EventLog* log) const;
 

@@ -154,8 +154,9 @@ std::string BhRules::cell_problem(const Position& position, int cell) const {
     return fmt::format("{} is already built ({}'s token)", name, seat_label(here.who));
   }
   if (here.state == CellState::Disturbed) {
-    return fmt::format("{} is disturbed: {}'s disturbance token stays on it until {}'s next swap step",
-                       name, seat_label(here.who), seat_label(here.who));
+    return fmt::format(
+        "{} is disturbed ({}'s disturbance token stays on it until {}'s next swap step)", name,
+        seat_label(here.who), seat_label(here.who));
   }
   return {};
 }
@@ -423,6 +424,18 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
                        who);
   }
   const auto wrong_step = [&] {
+    // A build or swap after its step has passed (by the player's choice, or
+    // by itself because none was possible): say why none was possible.
+    if (move.kind == kBuild && position.step != Step::Build && position.step > Step::PlaceTokens &&
+        grid().contains(move.args[0]) && move.args[1] >= 0 && move.args[1] < kCards) {
+      auto why = build_rejection(position, seat, move.args[0], static_cast<Card>(move.args[1]));
+      return fmt::format("{}'s build step is over{}", who, why ? " (" + *why + ")" : "");
+    }
+    if (move.kind == kSwap && position.step > Step::Swap && grid().contains(move.args[0]) &&
+        grid().contains(move.args[1]) && move.args[2] >= 0 && move.args[2] < kCards) {
+      auto why = swap_rejection(position, seat, move);
+      return fmt::format("{}'s swap step is over{}", who, why ? " (" + *why + ")" : "");
+    }
     return fmt::format("{} is at {}: expected {}", who, step_name(position.step),
                        step_forms(position.step));
   };
@@ -477,7 +490,7 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
                            grid().cell_text(token));
       }
       if (!position.forest[static_cast<std::size_t>(target)].vacant()) {
-        return cell_problem(position, target) + ": only vacant cards are harvested";
+        return cell_problem(position, target) + "; only vacant cards are harvested";
       }
       std::vector<int> cells;
       harvest_choices(position, token, cells);

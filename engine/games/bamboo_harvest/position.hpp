@@ -19,6 +19,7 @@ inline constexpr int kMaxPlayers = 4;
 // disturbance token, a harvest with one possible card, the end of a turn)
 // happen by themselves; these are the points where somebody decides or a
 // card is dealt or drawn.
+// Listed in the order they happen within a game and a turn (code compares them).
 enum class Step : std::uint8_t {
   DealForest,    // chance: the next forest card, in reading order
   DealDeeds,     // chance: the next deed card for the next player

@@ -90,10 +90,7 @@ void BhRules::apply_setup(Position& position, const Move& move, EventLog* log) c
                            grid().cell_text(move.args[0]), card_text(cell.card)),
                {{"cell", grid().cell_text(move.args[0])}, {"card", card_text(cell.card)}});
       }
-      if (settings_.token_win_immediately && settings_.tokens_to_win > 0 &&
-          position.tokens_of(move.seat, grid()) >= settings_.tokens_to_win) {
-        finish(position, move.seat, WinKind::Tokens, log);
-      }
+      if (settings_.token_win_immediately) wins_by_tokens(position, move.seat, log);
       return;
     }
     default:

@@ -61,9 +61,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
                 {"wild", is_wild(deed) ? "true" : "false"}});
       }
       if (settings_.token_win_immediately && position.built == BuildMade::Regular &&
-          settings_.tokens_to_win > 0 &&
-          position.tokens_of(seat, grid()) >= settings_.tokens_to_win) {
-        finish(position, seat, WinKind::Tokens, log);
+          wins_by_tokens(position, seat, log)) {
         return;
       }
       end_build_step(position, log);
@@ -285,15 +283,7 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
     }
   }
   if (by_tokens) {
-    if (may_win) {
-      if (log) {
-        record(log, kClauseWinTokens, seat,
-               fmt::format("{} has {} tokens on the board", seat_label(seat),
-                           position.tokens_of(seat, grid())));
-      }
-      finish(position, seat, WinKind::Tokens, log);
-      return;
-    }
+    if (may_win && wins_by_tokens(position, seat, log)) return;
     if (log) {
       record(log, kClauseWildPath, seat,
              fmt::format("{} has enough tokens to win, but the build step's build was not "
@@ -316,6 +306,18 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
     }
   }
   position.step = Step::Swap;
+}
+
+bool BhRules::wins_by_tokens(Position& position, Seat seat, EventLog* log) const {
+  const int tokens = position.tokens_of(seat, grid());
+  if (settings_.tokens_to_win == 0 || tokens < settings_.tokens_to_win) return false;
+  if (log) {
+    record(log, kClauseWinTokens, seat,
+           fmt::format("{} has {} tokens on the board", seat_label(seat), tokens),
+           {{"tokens", std::to_string(tokens)}});
+  }
+  finish(position, seat, WinKind::Tokens, log);
+  return true;
 }
 
 void BhRules::end_turn(Position& position, EventLog* log) const {
