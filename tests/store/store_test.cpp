@@ -254,11 +254,17 @@ TEST_F(StoreTest, ADamagedDatabaseIsReportedAndLeftUntouched) {
       store.add_scenario_result(run, result(std::string(200, 'f'), ScenarioResult::Status::Failed));
     }
   }
-  // Scribble over the middle of the file, as a failing disk would.
+  // Scribble over the header of every page after the first, as a failing
+  // disk would. (Scribbling over one spot in the middle was flaky: with
+  // timestamps of varying length it sometimes hit only row payload, which
+  // SQLite cannot tell from data.)
   {
+    const auto size = static_cast<std::streamoff>(bytes_of(path_).size());
     std::fstream file(path_, std::ios::binary | std::ios::in | std::ios::out);
-    file.seekp(4096 * 3 + 100);
-    file << std::string(3000, '\xff');
+    for (std::streamoff page = 4096; page < size; page += 4096) {
+      file.seekp(page);
+      file << std::string(16, '\xff');
+    }
   }
   const std::string before = bytes_of(path_);
   const std::string message = error_of([&] {
