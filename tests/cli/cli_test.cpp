@@ -131,6 +131,34 @@ TEST_F(CliTest, PlayIsReproducibleFromItsSeedAndRecorded) {
       "2");
 }
 
+TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
+  // grove play draws the table whenever another player is to decide ...
+  const Output play = grove("play bamboo_harvest --players 3 --seed 4 --db " + db_);
+  ASSERT_EQ(play.code, 0) << play.text;
+  EXPECT_NE(play.text.find("           a       b       c       d       e       f       g"),
+            std::string::npos)
+      << play.text.substr(0, 3000);
+  EXPECT_NE(play.text.find("        7  "), std::string::npos);
+  EXPECT_NE(play.text.find("        P3: 14 reeds, 0/10 tokens, deeds "), std::string::npos);
+  EXPECT_NE(play.text.find(" wins; "), std::string::npos);
+  // ... and so does a failing scenario, at the point where it failed.
+  write("bh.yaml",
+        "game: bamboo_harvest\nplayers: 2\nparameters: {forest_rows: 2, forest_columns: 2, "
+        "setup_tokens: 1}\nstart:\n  forest: [\"7H:P1 3D\", \"9D 9H:P2\"]\n"
+        "  players: {P1: {reeds: 40, up: [3C]}}\n"
+        "steps:\n  - P1 builds b1 with 3C\n  - expect: {state: {players: {P1: {reeds: 40}}}}\n");
+  const Output replay = grove("replay " + folder_ / "bh.yaml" + " --db " + db_);
+  EXPECT_EQ(replay.code, 1);
+  EXPECT_NE(replay.text.find("      the table at that point:\n"
+                             "           a       b          (KH:P1 built by P1, 9D!P2 disturbed "
+                             "by P2)\n"
+                             "        1  7H:P1   3D:P1\n"
+                             "        2  9D      9H:P2\n"
+                             "        P1: 10 reeds, 2/10 tokens, no deeds\n"),
+            std::string::npos)
+      << replay.text;
+}
+
 TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
   write("cases/bad.yaml",

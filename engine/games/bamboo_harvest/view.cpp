@@ -48,7 +48,7 @@ std::string hand_text(const Player& player) {
     text += fmt::format("{}{} face down ({})", text.empty() ? "" : " + ", down,
                         cards_text(player.deeds.without(player.face_up)));
   }
-  return text.empty() ? "no deeds" : text;
+  return text.empty() ? "no deeds" : "deeds " + text;
 }
 
 }  // namespace
@@ -183,7 +183,7 @@ std::string BhRules::board(const State& state) const {
   }
   for (Seat seat = 0; seat < players(); ++seat) {
     const Player& player = position.players[static_cast<std::size_t>(seat)];
-    text += fmt::format("  {}: {} reeds, {}/{} tokens, deeds {}\n", seat_label(seat), player.reeds,
+    text += fmt::format("  {}: {} reeds, {}/{} tokens, {}\n", seat_label(seat), player.reeds,
                         position.tokens_of(seat, grid()), settings_.tokens_per_player,
                         hand_text(player));
   }
