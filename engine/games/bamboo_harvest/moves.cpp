@@ -262,22 +262,37 @@ template <class F>
 bool BhRules::for_each_swap(const Position& position, F&& f) const {
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
+  // The vacant cards, found once: a wild deed alone offers thousands of swaps.
+  std::array<std::int16_t, kMaxCells> vacant{};
+  int count = 0;
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    if (position.forest[static_cast<std::size_t>(cell)].vacant()) {
+      vacant[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(cell);
+    }
+  }
+  Move swap;
+  swap.kind = kSwap;
+  swap.seat = static_cast<std::int16_t>(seat);
   bool stopped = false;
   player.face_up.for_each([&](Card deed) {
     if (stopped || (is_wild(deed) && position.wild_swaps[static_cast<std::size_t>(
                                          wild_index(deed))] >= settings_.wild_swap_uses)) {
       return;
     }
-    for (int first = 0; first < grid().cells() && !stopped; ++first) {
-      const Cell& matching = position.forest[static_cast<std::size_t>(first)];
-      if (!matching.vacant() || !matches(deed, matching.card)) continue;
-      for (int second = 0; second < grid().cells() && !stopped; ++second) {
-        if (second == first || !position.forest[static_cast<std::size_t>(second)].vacant() ||
-            swap_cost(first, second) > player.reeds) {
-          continue;
-        }
-        stopped = f(make(kSwap, seat, {first, second, deed, first})) ||
-                  f(make(kSwap, seat, {first, second, deed, second}));
+    swap.args[2] = static_cast<std::int16_t>(deed);
+    for (int i = 0; i < count && !stopped; ++i) {
+      const int first = vacant[static_cast<std::size_t>(i)];
+      if (!matches(deed, position.forest[static_cast<std::size_t>(first)].card)) continue;
+      swap.args[0] = static_cast<std::int16_t>(first);
+      for (int j = 0; j < count && !stopped; ++j) {
+        const int second = vacant[static_cast<std::size_t>(j)];
+        if (second == first || swap_cost(first, second) > player.reeds) continue;
+        swap.args[1] = static_cast<std::int16_t>(second);
+        swap.args[3] = static_cast<std::int16_t>(first);
+        stopped = f(swap);
+        if (stopped) break;
+        swap.args[3] = static_cast<std::int16_t>(second);
+        stopped = f(swap);
       }
     }
   });
