@@ -67,9 +67,10 @@ std::optional<std::string> closest_name(std::string_view given,
     }
   }
   // A typo changes a few characters; beyond a third of the word it is a
-  // different word and a suggestion would mislead.
+  // different word and a suggestion would mislead. A name changed entirely
+  // ('K' for 'A') is no typo either.
   std::size_t allowed = std::max<std::size_t>(2, given.size() / 3);
-  if (best && best_distance <= allowed) return best;
+  if (best && best_distance <= allowed && best_distance < given.size()) return best;
   return std::nullopt;
 }
 

@@ -35,6 +35,26 @@ TEST(Variant, PerPlayerCountTakesOneNumberOrAMap) {
   EXPECT_EQ(variant.integer_for_players("dice_per_player", 4), 7);
 }
 
+TEST(Variant, TablesChangeTheNamedKeysOnly) {
+  Variant variant(builtin_games().get("bamboo_harvest"));
+  variant.set_parameter_text("reeds_per_rank={A: 4, 10: 9}");
+  const IntegerTable& reeds = variant.table("reeds_per_rank");
+  EXPECT_EQ(reeds.at("A"), 4);
+  EXPECT_EQ(reeds.at("10"), 9);
+  EXPECT_EQ(reeds.at("5"), 3);
+  EXPECT_EQ(variant.differences(),
+            std::vector<std::string>{
+                "reeds_per_rank={A: 4, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 5, 10: 9}"});
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("reeds_per_rank={K: 3}"); }),
+            "--set: 'reeds_per_rank': unknown key 'K', expected one of A, 2, 3, 4, 5, 6, 7, 8, 9, "
+            "10");
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("reeds_per_rank={5: 30}"); }),
+            "--set: 'reeds_per_rank.5': expected a whole number from 0 to 20, got 30");
+  EXPECT_EQ(error_of([&] { variant.set_parameter_text("reeds_per_rank=3"); }),
+            "--set: 'reeds_per_rank': expected a map from A, 2, 3, 4, 5, 6, 7, 8, 9, 10 to a "
+            "whole number");
+}
+
 TEST(Variant, UnknownParameterSuggestsTheClosestName) {
   Variant variant(pandas());
   EXPECT_EQ(error_of([&] { variant.set_parameter_text("dice_per_playr=3"); }),
