@@ -6,17 +6,29 @@
 
 namespace grove {
 
-ParamSpec integer_param(std::string name, std::int64_t default_value, std::int64_t min,
-                        std::int64_t max, std::string description, std::string reference) {
+namespace {
+
+// A parameter with a range of values (for its numbers, or its table's).
+ParamSpec ranged_param(std::string name, ParamType type, ParamValue default_value,
+                       std::int64_t min, std::int64_t max, std::string description,
+                       std::string reference) {
   ParamSpec spec;
   spec.name = std::move(name);
-  spec.type = ParamType::Integer;
-  spec.default_value = default_value;
+  spec.type = type;
+  spec.default_value = std::move(default_value);
   spec.min = min;
   spec.max = max;
   spec.description = std::move(description);
   spec.reference = std::move(reference);
   return spec;
+}
+
+}  // namespace
+
+ParamSpec integer_param(std::string name, std::int64_t default_value, std::int64_t min,
+                        std::int64_t max, std::string description, std::string reference) {
+  return ranged_param(std::move(name), ParamType::Integer, default_value, min, max,
+                      std::move(description), std::move(reference));
 }
 
 ParamSpec flag_param(std::string name, bool default_value, std::string description,
@@ -45,28 +57,14 @@ ParamSpec choice_param(std::string name, std::string default_value,
 
 ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value, std::int64_t min,
                                  std::int64_t max, std::string description, std::string reference) {
-  ParamSpec spec;
-  spec.name = std::move(name);
-  spec.type = ParamType::IntegerPerPlayerCount;
-  spec.default_value = std::move(default_value);
-  spec.min = min;
-  spec.max = max;
-  spec.description = std::move(description);
-  spec.reference = std::move(reference);
-  return spec;
+  return ranged_param(std::move(name), ParamType::IntegerPerPlayerCount, std::move(default_value),
+                      min, max, std::move(description), std::move(reference));
 }
 
 ParamSpec integer_table_param(std::string name, IntegerTable default_value, std::int64_t min,
                               std::int64_t max, std::string description, std::string reference) {
-  ParamSpec spec;
-  spec.name = std::move(name);
-  spec.type = ParamType::IntegerTable;
-  spec.default_value = std::move(default_value);
-  spec.min = min;
-  spec.max = max;
-  spec.description = std::move(description);
-  spec.reference = std::move(reference);
-  return spec;
+  return ranged_param(std::move(name), ParamType::IntegerTable, std::move(default_value), min,
+                      max, std::move(description), std::move(reference));
 }
 
 std::int64_t IntegerTable::at(const std::string& key) const {
