@@ -25,58 +25,6 @@ bool is_chance_kind(std::uint16_t kind) {
   return kind == kDealForest || kind == kDeal || kind == kDraw;
 }
 
-const char* step_forms(Step step) {
-  switch (step) {
-    case Step::SetupDiscard:
-      return "'P1 discards CARD' (the setup discard)";
-    case Step::PlaceTokens:
-      return "'P1 places CELL'";
-    case Step::Build:
-      return "'P1 builds CELL with DEED' or 'P1 skips build'";
-    case Step::Swap:
-      return "'P1 swaps CELL CELL with DEED disturbing CELL' or 'P1 skips swap'";
-    case Step::BuyBefore:
-    case Step::Buy:
-      return "'P1 buys' or 'P1 skips buy'";
-    case Step::Harvest:
-      return "'P1 token CELL harvests CELL'";
-    case Step::Redraw:
-      return "'P1 redraws CARD' or 'P1 keeps drawn deeds'";
-    case Step::Discard:
-      return "'P1 discards CARD' (down to the hand limit)";
-    case Step::Reveal:
-      return "'P1 reveals CARD' or 'P1 ends turn'";
-    default:
-      return "a card dealt or drawn";
-  }
-}
-
-const char* step_name(Step step) {
-  switch (step) {
-    case Step::SetupDiscard:
-      return "the setup discard";
-    case Step::PlaceTokens:
-      return "the setup token placement";
-    case Step::Build:
-      return "the build step";
-    case Step::Swap:
-      return "the swap step";
-    case Step::BuyBefore:
-    case Step::Buy:
-      return "the optional buy";
-    case Step::Harvest:
-      return "the harvest";
-    case Step::Redraw:
-      return "the redraw";
-    case Step::Discard:
-      return "the discard down to the hand limit";
-    case Step::Reveal:
-      return "laying deeds face up";
-    default:
-      return "the deal";
-  }
-}
-
 }  // namespace
 
 // --- Questions about the position -------------------------------------------
@@ -418,11 +366,11 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
   if (here.kind == NodeKind::Chance) return chance_rejection(position, move);
   if (is_chance_kind(move.kind)) {
     return fmt::format("no card is dealt or drawn now: {} decides ({})", seat_label(here.actor),
-                       step_name(position.step));
+                       words_for(position.step).name);
   }
   if (move.seat != here.actor) {
     return fmt::format("it is {}'s move ({}), not {}'s", seat_label(here.actor),
-                       step_name(position.step), seat_label(move.seat));
+                       words_for(position.step).name, seat_label(move.seat));
   }
   const Seat seat = here.actor;
   const std::string who = seat_label(seat);
@@ -451,8 +399,8 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
       auto why = swap_rejection(position, seat, move);
       return fmt::format("{}'s swap step is over{}", who, why ? " (" + *why + ")" : "");
     }
-    return fmt::format("{} is at {}: expected {}", who, step_name(position.step),
-                       step_forms(position.step));
+    return fmt::format("{} is at {}: expected {}", who, words_for(position.step).name,
+                       words_for(position.step).forms);
   };
   const auto no_args = [&](MoveKind kind) { return move.kind == kind && move.uses_only(0); };
 

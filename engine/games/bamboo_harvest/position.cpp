@@ -2,6 +2,31 @@
 
 namespace grove::bamboo_harvest {
 
+const std::array<StepWords, 13> kSteps = {{
+    {Step::DealForest, "deal_forest", "the deal", "dealing the forest", "a card dealt or drawn"},
+    {Step::DealDeeds, "deal_deeds", "the deal", "dealing deeds", "a card dealt or drawn"},
+    {Step::SetupDiscard, "setup_discard", "the setup discard", "choose a setup discard",
+     "'P1 discards CARD' (the setup discard)"},
+    {Step::PlaceTokens, "place_tokens", "the setup token placement", "place a setup token",
+     "'P1 places CELL'"},
+    {Step::Build, "build", "the build step", "build",
+     "'P1 builds CELL with DEED' or 'P1 skips build'"},
+    {Step::Swap, "swap", "the swap step", "swap",
+     "'P1 swaps CELL CELL with DEED disturbing CELL' or 'P1 skips swap'"},
+    {Step::BuyBefore, "buy_before", "the optional buy", "decide on the optional buy",
+     "'P1 buys' or 'P1 skips buy'"},
+    {Step::Harvest, "harvest", "the harvest", "harvest", "'P1 token CELL harvests CELL'"},
+    {Step::Buy, "buy", "the optional buy", "decide on the optional buy",
+     "'P1 buys' or 'P1 skips buy'"},
+    {Step::Redraw, "redraw", "the redraw", "redraw a drawn deed",
+     "'P1 redraws CARD' or 'P1 keeps drawn deeds'"},
+    {Step::Discard, "discard", "the discard down to the hand limit",
+     "discard down to the hand limit", "'P1 discards CARD' (down to the hand limit)"},
+    {Step::Reveal, "reveal", "laying deeds face up", "lay deeds face up or end the turn",
+     "'P1 reveals CARD' or 'P1 ends turn'"},
+    {Step::Over, "over", "the end of the game", "game over", "nothing: the game is over"},
+}};
+
 void Position::hash_into(Hasher& hasher) const {
   for (const Cell& cell : forest) {
     hasher.add(static_cast<int>(cell.card) | static_cast<int>(cell.state) << 8 |

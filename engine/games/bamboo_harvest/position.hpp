@@ -36,6 +36,19 @@ enum class Step : std::uint8_t {
   Over,
 };
 
+// How a step is called wherever it shows: the YAML form ("build"), reasons
+// ("P1 is at the build step"), summaries ("P1 to build") and the moves that
+// the step expects.
+struct StepWords {
+  Step step;
+  const char* key;    // in the YAML form
+  const char* name;   // in reasons
+  const char* doing;  // after "P1 to", or what chance is doing
+  const char* forms;  // the moves expected at the step
+};
+extern const std::array<StepWords, 13> kSteps;  // in the order of Step
+inline const StepWords& words_for(Step step) { return kSteps[static_cast<std::size_t>(step)]; }
+
 enum class CellState : std::uint8_t {
   Vacant,     // face up, no token
   Built,      // face down under its owner's token

@@ -31,21 +31,12 @@
 namespace grove::bamboo_harvest {
 namespace {
 
-const std::array<std::pair<Step, const char*>, 13> kStepNames = {{
-    {Step::DealForest, "deal_forest"},
-    {Step::DealDeeds, "deal_deeds"},
-    {Step::SetupDiscard, "setup_discard"},
-    {Step::PlaceTokens, "place_tokens"},
-    {Step::Build, "build"},
-    {Step::Swap, "swap"},
-    {Step::BuyBefore, "buy_before"},
-    {Step::Harvest, "harvest"},
-    {Step::Buy, "buy"},
-    {Step::Redraw, "redraw"},
-    {Step::Discard, "discard"},
-    {Step::Reveal, "reveal"},
-    {Step::Over, "over"},
-}};
+// The YAML keys of the steps, as pairs for read_name().
+const std::array<std::pair<Step, const char*>, 13> kStepNames = [] {
+  std::array<std::pair<Step, const char*>, 13> names{};
+  for (std::size_t i = 0; i < kSteps.size(); ++i) names[i] = {kSteps[i].step, kSteps[i].key};
+  return names;
+}();
 
 const std::array<std::pair<WinKind, const char*>, 5> kWinNames = {{
     {WinKind::None, "none"},
@@ -132,9 +123,7 @@ CardSet read_deeds(const YAML::Node& node, const std::string& key, CardLedger& l
 YAML::Node BhRules::state_to_yaml(const State& state) const {
   const Position& position = position_of<Position>(state);
   YAML::Node root;
-  for (const auto& [step, name] : kStepNames) {
-    if (step == position.step) root["step"] = name;
-  }
+  root["step"] = words_for(position.step).key;
   root["turn"] = seat_label(position.turn);
   if (position.starter != kNoSeat) root["starter"] = seat_label(position.starter);
   YAML::Node rows(YAML::NodeType::Sequence);

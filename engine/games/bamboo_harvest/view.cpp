@@ -9,38 +9,6 @@
 namespace grove::bamboo_harvest {
 namespace {
 
-// What the deciding player is to do, or what chance is doing.
-const char* doing(Step step) {
-  switch (step) {
-    case Step::DealForest:
-      return "dealing the forest";
-    case Step::DealDeeds:
-      return "dealing deeds";
-    case Step::SetupDiscard:
-      return "choose a setup discard";
-    case Step::PlaceTokens:
-      return "place a setup token";
-    case Step::Build:
-      return "build";
-    case Step::Swap:
-      return "swap";
-    case Step::BuyBefore:
-    case Step::Buy:
-      return "decide on the optional buy";
-    case Step::Harvest:
-      return "harvest";
-    case Step::Redraw:
-      return "redraw a drawn deed";
-    case Step::Discard:
-      return "discard down to the hand limit";
-    case Step::Reveal:
-      return "lay deeds face up or end the turn";
-    case Step::Over:
-      return "game over";
-  }
-  return "?";
-}
-
 std::string hand_text(const Player& player) {
   std::string text = cards_text(player.face_up);
   const int down = player.deeds.without(player.face_up).size();
@@ -159,11 +127,11 @@ std::string BhRules::state_summary(const State& state) const {
     const Node here = node_at(position);
     if (here.kind == NodeKind::Chance) {
       where = position.pending_draws > 0 ? seat_label(position.turn) + " draws a deed"
-                                         : std::string(doing(position.step));
+                                         : std::string(words_for(position.step).doing);
     } else if (position.redraw_offer != kNoCard) {
       where = seat_label(here.actor) + " to keep or redraw " + card_text(position.redraw_offer);
     } else {
-      where = seat_label(here.actor) + " to " + doing(position.step);
+      where = seat_label(here.actor) + " to " + words_for(position.step).doing;
     }
   }
   return fmt::format("{}; reeds {}; tokens {}; deeds {}; draw pile {}, discard pile {}", where,
@@ -196,7 +164,8 @@ std::string BhRules::board(const State& state) const {
   text += fmt::format("  draw pile {}, discard pile {}{}\n", position.draw_pile.size(),
                       position.discard_pile.size(),
                       marked.empty() ? "" : "; used for a swap: " + join(marked, ", "));
-  text += "  " + state_summary(state).substr(0, state_summary(state).find(';'));
+  const std::string summary = state_summary(state);
+  text += "  " + summary.substr(0, summary.find(';'));
   return text;
 }
 

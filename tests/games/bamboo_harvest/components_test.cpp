@@ -61,6 +61,14 @@ TEST(Cards, StandardDecksHarvestHalfThePipsRoundedUp) {
   EXPECT_EQ(bh(*changed).reeds_for(*parse_card("5H")), 3);
 }
 
+TEST(Steps, EveryStepHasItsOwnWords) {
+  // words_for() indexes the table by the step: the order must match Step.
+  for (std::size_t i = 0; i < kSteps.size(); ++i) {
+    EXPECT_EQ(static_cast<std::size_t>(kSteps[i].step), i) << kSteps[i].key;
+  }
+  EXPECT_EQ(kSteps.back().step, Step::Over);
+}
+
 TEST(Setup, ImpossibleCombinationsAreRefusedWithTheReason) {
   try {
     rules_for(2, {"deeds_kept=3"});
