@@ -24,6 +24,10 @@ struct Game {
   std::vector<ParamSpec> parameters;
   std::vector<Ruling> rulings;
   std::vector<Clause> clauses;
+  // False when the rules allow a game that never ends, so that random play
+  // often does not reach the end (Takenoko: once every tile is placed, a hand
+  // full of plot objectives the plantation does not show can never empty).
+  bool random_play_ends = true;
   // Builds the rules for a validated variant and player count. May throw
   // InputError for combinations of settings the game cannot play.
   std::function<std::unique_ptr<Rules>(const Game&, const Variant&, int players)> make_rules;
