@@ -2,6 +2,7 @@
 
 #include "engine/games/bamboo_harvest/bamboo_harvest.hpp"
 #include "engine/games/pass_the_pandas/pass_the_pandas.hpp"
+#include "engine/games/takenoko/takenoko.hpp"
 
 namespace grove {
 
@@ -10,6 +11,7 @@ const Registry& builtin_games() {
     Registry games;
     games.add(pass_the_pandas::definition());
     games.add(bamboo_harvest::definition());
+    games.add(takenoko::definition());
     return games;
   }();
   return registry;

@@ -86,7 +86,7 @@ TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
             "rules, play, replay, results\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
-            "known games: pass_the_pandas, bamboo_harvest\n");
+            "known games: pass_the_pandas, bamboo_harvest, takenoko\n");
   EXPECT_EQ(grove("play pass_the_pandas --db " + db_ + " --set dice_per_playr=4").text,
             "grove: error: --set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you "
             "mean 'dice_per_player'?); see 'grove rules pass_the_pandas'\n");

@@ -1,0 +1,174 @@
+// Objectives (takenoko_rulebook.md, "Objective validation" and the three
+// kinds; takenoko_faq.txt, "Plot objectives", "Gardener Objectives", "Panda
+// Objective"): whether a card is met, completing it, drawing one, and the
+// score they make.
+
+#include <fmt/format.h>
+
+#include "engine/games/takenoko/tk_rules.hpp"
+
+namespace grove::takenoko {
+namespace {
+
+bool improvement_meets(ImprovementNeed need, Improvement improvement) {
+  switch (need) {
+    case ImprovementNeed::Any:
+      return true;
+    case ImprovementNeed::None:
+      return improvement == Improvement::None;
+    case ImprovementNeed::Enclosure:
+      return improvement == Improvement::Enclosure;
+    case ImprovementNeed::Fertilizer:
+      return improvement == Improvement::Fertilizer;
+    case ImprovementNeed::Watershed:
+      return improvement == Improvement::Watershed;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool TakenokoRules::fulfilled(const Position& position, Seat seat, ObjectiveId objective) const {
+  const ObjectiveCard& card = card_of(objective);
+  switch (card.category) {
+    case Category::Plot:
+      return pattern_present(position, card.cells);
+    case Category::Gardener: {
+      auto meets = [&](const Plot& plot) {
+        const bool height =
+            settings_.exact_height ? plot.height == card.height : plot.height >= card.height;
+        return plot.colour == card.colour && height &&
+               improvement_meets(card.need, plot.improvement);
+      };
+      if (settings_.gardener_on_objective) {
+        const Plot* under = position.plot_at(position.gardener);
+        if (under == nullptr || !meets(*under)) return false;
+      }
+      int count = 0;
+      for (const Plot& plot : position.plots) count += meets(plot) ? 1 : 0;
+      return count >= card.count;
+    }
+    case Category::Panda: {
+      const Player& player = position.players[static_cast<std::size_t>(seat)];
+      for (std::size_t colour = 0; colour < kColours; ++colour) {
+        if (player.eaten[colour] < card.sections[colour]) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string TakenokoRules::shortfall(const Position& position, Seat seat,
+                                     ObjectiveId objective) const {
+  if (fulfilled(position, seat, objective)) return "";
+  const ObjectiveCard& card = card_of(objective);
+  switch (card.category) {
+    case Category::Plot:
+      return fmt::format(
+          "the plantation shows no {} (on irrigated plots; rotations count, mirror "
+          "images do not)",
+          card.description);
+    case Category::Gardener: {
+      const std::string height = settings_.exact_height ? "exactly" : "at least";
+      const std::string where =
+          settings_.gardener_on_objective
+              ? ", with the gardener on one of them (ruling tk.gardener_objective_position)"
+              : "";
+      return fmt::format("it needs {} (height {} {}){}", card.description, height, card.height,
+                         where);
+    }
+    case Category::Panda: {
+      const Player& player = position.players[static_cast<std::size_t>(seat)];
+      std::vector<std::string> held;
+      for (std::size_t colour = 0; colour < kColours; ++colour) {
+        held.push_back(fmt::format("{} {}", player.eaten[colour], kColourNames[colour]));
+      }
+      return fmt::format("it needs {}; {}'s board holds {}", card.description, seat_label(seat),
+                         join(held, ", "));
+    }
+  }
+  return "";
+}
+
+int TakenokoRules::score(const Position& position, Seat seat) const {
+  const Player& player = position.players[static_cast<std::size_t>(seat)];
+  int points = position.emperor == seat ? settings_.emperor_points : 0;
+  for (std::size_t id = 0; id < objective_cards().size(); ++id) {
+    points += player.completed[id] * objective_cards()[id].points;
+  }
+  return points;
+}
+
+int TakenokoRules::panda_points(const Position& position, Seat seat) const {
+  const Player& player = position.players[static_cast<std::size_t>(seat)];
+  int points = 0;
+  for (std::size_t id = 0; id < objective_cards().size(); ++id) {
+    if (objective_cards()[id].category == Category::Panda) {
+      points += player.completed[id] * objective_cards()[id].points;
+    }
+  }
+  return points;
+}
+
+void TakenokoRules::complete(Position& position, ObjectiveId objective, EventLog* log) const {
+  const Seat seat = position.turn;
+  Player& player = position.players[static_cast<std::size_t>(seat)];
+  const ObjectiveCard& card = card_of(objective);
+  --player.hand[objective];
+  ++player.completed[objective];
+  if (card.category == Category::Panda) {
+    // The sections go back to the supply (FAQ, Panda Objective).
+    for (std::size_t colour = 0; colour < kColours; ++colour) {
+      player.eaten[colour] -= card.sections[colour];
+      position.bamboo[colour] += card.sections[colour];
+    }
+  }
+  if (log) {
+    record(log, kClauseObjectiveComplete, seat,
+           fmt::format("{} completes {} ({} points): {}", seat_label(seat), card.name, card.points,
+                       card.description),
+           {{"objective", card.name},
+            {"points", std::to_string(card.points)},
+            {"completed", std::to_string(player.completed_count())}});
+  }
+  if (position.emperor == kNoSeat && player.completed_count() >= settings_.objectives_to_end) {
+    position.emperor = seat;
+    if (log) {
+      record(log, kClauseEmperor, seat,
+             fmt::format("{} completes objective number {} and takes the Emperor card ({} points); "
+                         "everyone else plays one last turn",
+                         seat_label(seat), player.completed_count(), settings_.emperor_points));
+    }
+  }
+}
+
+void TakenokoRules::received_objective(Position& position, ObjectiveId objective,
+                                       EventLog* log) const {
+  const Seat seat = position.turn;
+  const ObjectiveCard& card = card_of(objective);
+  if (settings_.advanced_objectives && fulfilled(position, seat, objective)) {
+    // Advanced variant: a card the table already meets goes back under its
+    // pile and the player draws again, from any pile.
+    const auto category = static_cast<std::size_t>(card.category);
+    position.objectives[category].bottom.push_back(objective);
+    ++position.redrawn[category];
+    position.step = Step::RedrawObjective;
+    if (log) {
+      record(log, kClauseObjectiveDiscard, seat,
+             fmt::format("{} draws {}, which is already fulfilled: it goes under the {} pile",
+                         seat_label(seat), card.name, category_name(card.category)),
+             {{"objective", card.name}});
+    }
+    return;
+  }
+  ++position.players[static_cast<std::size_t>(seat)].hand[objective];
+  position.redrawn = {};
+  position.step = Step::Actions;
+  if (log) {
+    record(log, kClauseObjectiveDraw, seat, fmt::format("{} draws {}", seat_label(seat), card.name),
+           {{"objective", card.name}});
+  }
+}
+
+}  // namespace grove::takenoko

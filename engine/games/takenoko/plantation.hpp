@@ -1,0 +1,45 @@
+#pragma once
+// Questions about the plantation's geometry that the rules ask: where a plot
+// may be placed (takenoko_rulebook.md, "Plots"), where a channel may go
+// ("Irrigation"), where the gardener and the panda may walk ("Gardener",
+// "Panda", "Details on the movements"), which plots are irrigated, and whether
+// a plot objective's pattern is on the board ("Plots objectives").
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/games/takenoko/position.hpp"
+
+namespace grove::takenoko {
+
+// Empty spaces where a new plot may go: next to the pond or next to two
+// placed plots. In coordinate order.
+std::vector<Hex> plot_spots(const Position& position);
+// "" when a plot may go there, otherwise why not.
+std::string plot_spot_problem(const Position& position, const Hex& at);
+
+// Whether a plot at `at` would be irrigated by the board around it: next to
+// the pond, or a channel on one of its borders. (A watershed is the plot's
+// own matter.)
+bool watered_by_neighbours(const Position& position, const Hex& at);
+
+// "" when a channel may go on the edge, otherwise why not.
+// `two_plots`: ruling tk.channel_beside_empty (both sides must be plots).
+std::string channel_problem(const Position& position, const Edge& edge, bool two_plots);
+// Every edge where a channel may go, in edge order.
+std::vector<Edge> channel_spots(const Position& position, bool two_plots);
+// The channels form networks from the pond's corners: every channel is
+// reachable from a pond corner through channels sharing a corner.
+bool channels_connected(const Position& position);
+
+// Where a piece standing on `from` can go in one straight move of at least
+// one cell over placed cells (plots and the pond), in direction order then
+// distance.
+std::vector<Hex> straight_destinations(const Position& position, const Hex& from);
+
+// Whether the plot objective's pattern (any of its six rotations, no mirror
+// image) lies on irrigated plots of the shown colours.
+bool pattern_present(const Position& position, const std::vector<PlotCell>& cells);
+
+}  // namespace grove::takenoko
