@@ -13,10 +13,22 @@ int distance(const Hex& a, const Hex& b) {
 }
 
 Hex rotated(const Hex& hex, int sixths) {
-  Hex result = hex;
-  for (int turn = 0; turn < ((sixths % 6) + 6) % 6; ++turn)
-    result = Hex{-result.r, result.q + result.r};
-  return result;
+  // Each sixth turn maps [q, r] to [-r, q + r]; the six results in closed form.
+  const int s = -hex.q - hex.r;
+  switch (((sixths % 6) + 6) % 6) {
+    case 1:
+      return Hex{-hex.r, -s};
+    case 2:
+      return Hex{s, hex.q};
+    case 3:
+      return Hex{-hex.q, -hex.r};
+    case 4:
+      return Hex{hex.r, s};
+    case 5:
+      return Hex{-s, -hex.q};
+    default:
+      return hex;
+  }
 }
 
 std::string hex_text(const Hex& hex) { return std::to_string(hex.q) + "," + std::to_string(hex.r); }

@@ -202,20 +202,22 @@ void TakenokoRules::legal_moves(const State& state, std::vector<Move>& moves) co
   legal_moves_at(position_of<Position>(state), moves);
 }
 
-void TakenokoRules::free_moves(const Position& position, std::vector<Move>& moves) const {
+void TakenokoRules::free_moves(const Position& position, std::vector<Move>& moves,
+                               std::uint16_t only) const {
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  for (std::size_t id = 0; id < objective_cards().size(); ++id) {
+  const auto wants = [&](MoveKind kind) { return only == 0 || only == kind; };
+  for (std::size_t id = 0; id < objective_cards().size() && wants(kComplete); ++id) {
     if (player.hand[id] > 0 && fulfilled(position, seat, static_cast<ObjectiveId>(id))) {
       moves.push_back(make(kComplete, seat, {static_cast<int>(id)}));
     }
   }
-  if (player.channels > 0) {
+  if (player.channels > 0 && wants(kPlaceChannel)) {
     for (const Edge& edge : channel_spots(position, settings_.channel_needs_two_plots)) {
       moves.push_back(make(kPlaceChannel, seat, {edge.a.q, edge.a.r, edge.b.q, edge.b.r}));
     }
   }
-  for (int kind = 1; kind <= kImprovementKinds; ++kind) {
+  for (int kind = 1; kind <= kImprovementKinds && wants(kPlaceImprovement); ++kind) {
     if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) continue;
     for (const Plot& plot : position.plots) {
       if (!improvement_spot_problem(position, plot.at)) {
@@ -279,37 +281,43 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
   moves.push_back(make(kIgnoreWeather, seat));
 }
 
-void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& moves) const {
+void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& moves,
+                                   std::uint16_t only) const {
   moves.clear();
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
+  const auto wants = [&](MoveKind kind) { return only == 0 || only == kind; };
   switch (position.step) {
     case Step::ApplyWeather:
       weather_moves(position, moves);
-      free_moves(position, moves);
+      free_moves(position, moves, only);
       return;
     case Step::Actions: {
-      if (action_allowed(position, Action::Plots)) moves.push_back(make(kTakePlots, seat));
-      if (action_allowed(position, Action::Irrigation)) moves.push_back(make(kTakeChannel, seat));
-      if (action_allowed(position, Action::Gardener)) {
+      if (wants(kTakePlots) && action_allowed(position, Action::Plots)) {
+        moves.push_back(make(kTakePlots, seat));
+      }
+      if (wants(kTakeChannel) && action_allowed(position, Action::Irrigation)) {
+        moves.push_back(make(kTakeChannel, seat));
+      }
+      if (wants(kMoveGardener) && action_allowed(position, Action::Gardener)) {
         for (const Hex& to : straight_destinations(position, position.gardener)) {
           moves.push_back(make(kMoveGardener, seat, {to.q, to.r}));
         }
       }
-      if (action_allowed(position, Action::Panda)) {
+      if (wants(kMovePanda) && action_allowed(position, Action::Panda)) {
         for (const Hex& to : straight_destinations(position, position.panda)) {
           moves.push_back(make(kMovePanda, seat, {to.q, to.r}));
         }
       }
-      if (action_allowed(position, Action::Objective)) {
+      if (wants(kTakeObjective) && action_allowed(position, Action::Objective)) {
         for (int category = 0; category < kCategories; ++category) {
           if (position.objectives[static_cast<std::size_t>(category)].size() > 0) {
             moves.push_back(make(kTakeObjective, seat, {category}));
           }
         }
       }
-      free_moves(position, moves);
-      if (may_end_turn(position)) moves.push_back(make(kEndTurn, seat));
+      free_moves(position, moves, only);
+      if (wants(kEndTurn) && may_end_turn(position)) moves.push_back(make(kEndTurn, seat));
       return;
     }
     case Step::KeepPlot: {
@@ -523,7 +531,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
       break;
     case kKeepPlot: {
       std::vector<Move> legal;
-      legal_moves_at(position, legal);
+      legal_moves_at(position, legal, kKeepPlot);
       if (position.step == Step::KeepPlot &&
           std::find(legal.begin(), legal.end(), move) == legal.end()) {
         std::vector<std::string> names;
@@ -625,7 +633,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
   if (why) return why;
   // Whatever the explanations above let through must be a listed move.
   std::vector<Move> legal;
-  legal_moves_at(position, legal);
+  legal_moves_at(position, legal, move.kind);
   if (std::find(legal.begin(), legal.end(), move) != legal.end()) return std::nullopt;
   return fmt::format("'{}' is not possible now: {} is to {}", move_text(move), who,
                      words_for(position.step).doing);

@@ -65,7 +65,11 @@ bool watered_by_neighbours(const Position& position, const Hex& at) {
 }
 
 std::string channel_problem(const Position& position, const Edge& edge, bool two_plots) {
-  const std::string where = fmt::format("between {} and {}", hex_text(edge.a), hex_text(edge.b));
+  // Written only when there is a problem: channel_spots() asks about every
+  // border of the plantation.
+  const auto where = [&] {
+    return fmt::format("between {} and {}", hex_text(edge.a), hex_text(edge.b));
+  };
   if (!adjacent(edge.a, edge.b)) {
     return fmt::format(
         "{} and {} are not next to each other: a channel lies on the border between "
@@ -78,19 +82,19 @@ std::string channel_problem(const Position& position, const Edge& edge, bool two
   const bool a_plot = position.plot_at(edge.a) != nullptr;
   const bool b_plot = position.plot_at(edge.b) != nullptr;
   if (!a_plot && !b_plot)
-    return fmt::format("there is no plot on either side of the border {}", where);
+    return fmt::format("there is no plot on either side of the border {}", where());
   if (two_plots && !(a_plot && b_plot)) {
     return fmt::format(
         "{} is an empty space: a channel goes on the border between two plots "
         "(ruling tk.channel_beside_empty)",
         hex_text(a_plot ? edge.b : edge.a));
   }
-  if (position.has_channel(edge)) return fmt::format("there is already a channel {}", where);
+  if (position.has_channel(edge)) return fmt::format("there is already a channel {}", where());
   if (!touches_network(position, edge)) {
     return fmt::format(
         "a channel {} would not be connected: it must continue from a corner of the "
         "pond or the end of another channel",
-        where);
+        where());
   }
   return "";
 }
@@ -143,15 +147,38 @@ std::vector<Hex> straight_destinations(const Position& position, const Hex& from
 
 bool pattern_present(const Position& position, const std::vector<PlotCell>& cells) {
   if (cells.empty()) return true;
+  // The irrigated plots by colour in a dense window around the plantation,
+  // so that each cell of each placement is one look-up: this runs for every
+  // plot objective in hand at every decision.
+  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
+  for (const Plot& plot : position.plots) {
+    q_min = std::min(q_min, plot.at.q);
+    q_max = std::max(q_max, plot.at.q);
+    r_min = std::min(r_min, plot.at.r);
+    r_max = std::max(r_max, plot.at.r);
+  }
+  const int width = q_max - q_min + 1;
+  const int height = r_max - r_min + 1;
+  std::vector<std::int8_t> colour_at(static_cast<std::size_t>(width * height), -1);
+  for (const Plot& plot : position.plots) {
+    if (!plot.irrigated) continue;
+    colour_at[static_cast<std::size_t>((plot.at.r - r_min) * width + plot.at.q - q_min)] =
+        static_cast<std::int8_t>(plot.colour);
+  }
+  auto irrigated_colour = [&](const Hex& at) -> int {
+    if (at.q < q_min || at.q > q_max || at.r < r_min || at.r > r_max) return -1;
+    return colour_at[static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min)];
+  };
+  std::vector<Hex> turned(cells.size());
   for (int turn = 0; turn < 6; ++turn) {
-    const Hex first = rotated(cells.front().at, turn);
+    for (std::size_t i = 0; i < cells.size(); ++i) turned[i] = rotated(cells[i].at, turn);
     for (const Plot& anchor : position.plots) {
       if (!anchor.irrigated || anchor.colour != cells.front().colour) continue;
-      const Hex shift{anchor.at.q - first.q, anchor.at.r - first.r};
-      const bool all = std::all_of(cells.begin() + 1, cells.end(), [&](const PlotCell& cell) {
-        const Plot* plot = position.plot_at(rotated(cell.at, turn) + shift);
-        return plot != nullptr && plot->irrigated && plot->colour == cell.colour;
-      });
+      const Hex shift{anchor.at.q - turned[0].q, anchor.at.r - turned[0].r};
+      bool all = true;
+      for (std::size_t i = 1; i < cells.size() && all; ++i) {
+        all = irrigated_colour(turned[i] + shift) == static_cast<int>(cells[i].colour);
+      }
       if (all) return true;
     }
   }

@@ -297,6 +297,12 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
         continue;
       }
       case Step::Actions: {
+        // The turn ends by itself when ending it is all that is left.
+        bool action_left = false;
+        for (int action = 0; action < kActions && !action_left; ++action) {
+          action_left = action_allowed(position, static_cast<Action>(action));
+        }
+        if (action_left) return;
         std::vector<Move> moves;
         legal_moves_at(position, moves);
         const bool only_end = moves.size() == 1 && moves.front().kind == kEndTurn;

@@ -136,7 +136,10 @@ class TakenokoRules final : public Rules {
   // reserves full, the gardener and the panda on the pond.
   Position fresh_position() const;
   Node node_at(const Position& position) const;
-  void legal_moves_at(const Position& position, std::vector<Move>& moves) const;
+  // `only`: when not 0, just the legal moves of that kind (a cheaper check
+  // of one move than the whole list).
+  void legal_moves_at(const Position& position, std::vector<Move>& moves,
+                      std::uint16_t only = 0) const;
   // Runs the steps that need no decision until one does (or chance acts, or
   // the game is over).
   void advance(Position& position, EventLog* log) const;
@@ -162,7 +165,7 @@ class TakenokoRules final : public Rules {
   bool action_possible(const Position& position, Action action) const;
   // The free moves of the turn's player: completing objectives, placing kept
   // channels and improvements.
-  void free_moves(const Position& position, std::vector<Move>& moves) const;
+  void free_moves(const Position& position, std::vector<Move>& moves, std::uint16_t only) const;
   void weather_moves(const Position& position, std::vector<Move>& moves) const;
   std::optional<std::string> improvement_spot_problem(const Position& position,
                                                       const Hex& at) const;
