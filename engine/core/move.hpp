@@ -8,6 +8,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <initializer_list>
 
 #include "engine/core/seat.hpp"
 
@@ -34,5 +35,15 @@ struct Move {
 
   friend auto operator<=>(const Move&, const Move&) = default;
 };
+
+// A move of `kind` by `seat` with the given leading arguments (the rest 0).
+inline Move make_move(std::uint16_t kind, Seat seat, std::initializer_list<int> args = {}) {
+  Move move;
+  move.kind = kind;
+  move.seat = static_cast<std::int16_t>(seat);
+  std::size_t i = 0;
+  for (int arg : args) move.args[i++] = static_cast<std::int16_t>(arg);
+  return move;
+}
 
 }  // namespace grove

@@ -9,9 +9,8 @@ namespace grove {
 namespace {
 
 // A parameter with a range of values (for its numbers, or its table's).
-ParamSpec ranged_param(std::string name, ParamType type, ParamValue default_value,
-                       std::int64_t min, std::int64_t max, std::string description,
-                       std::string reference) {
+ParamSpec ranged_param(std::string name, ParamType type, ParamValue default_value, std::int64_t min,
+                       std::int64_t max, std::string description, std::string reference) {
   ParamSpec spec;
   spec.name = std::move(name);
   spec.type = type;
@@ -63,8 +62,8 @@ ParamSpec per_player_count_param(std::string name, PerPlayerCount default_value,
 
 ParamSpec integer_table_param(std::string name, IntegerTable default_value, std::int64_t min,
                               std::int64_t max, std::string description, std::string reference) {
-  return ranged_param(std::move(name), ParamType::IntegerTable, std::move(default_value), min,
-                      max, std::move(description), std::move(reference));
+  return ranged_param(std::move(name), ParamType::IntegerTable, std::move(default_value), min, max,
+                      std::move(description), std::move(reference));
 }
 
 std::int64_t IntegerTable::at(const std::string& key) const {

@@ -38,4 +38,26 @@ Seat read_seat(const YAML::Node& node, const std::string& key, int players);
 // A short, one-line rendering of a node for messages ("{dice: 3}").
 std::string yaml_inline(const YAML::Node& node);
 
+// The names of a table of (value, name) pairs, in its order.
+template <class Names>
+std::vector<std::string> names_of(const Names& names) {
+  std::vector<std::string> result;
+  for (const auto& entry : names) result.emplace_back(entry.second);
+  return result;
+}
+
+// The value whose name the node holds, from a table of (value, name) pairs
+// ({Step::Build, "build"}, ...); otherwise an error listing the names and
+// the closest one. The last argument only fixes the value type.
+template <class Names, class Value>
+Value read_name(const YAML::Node& node, const std::string& key, const Names& names, Value) {
+  const std::string text = read_string(node, key);
+  for (const auto& [value, name] : names) {
+    if (text == name) return value;
+  }
+  fail_at(node, key,
+          "expected one of " + join(names_of(names), ", ") + ", got '" + text + "'" +
+              did_you_mean(text, names_of(names)));
+}
+
 }  // namespace grove

@@ -12,15 +12,6 @@
 namespace grove::bamboo_harvest {
 namespace {
 
-Move make(MoveKind kind, Seat seat, std::initializer_list<int> args = {}) {
-  Move move;
-  move.kind = kind;
-  move.seat = static_cast<std::int16_t>(seat);
-  std::size_t i = 0;
-  for (int arg : args) move.args[i++] = static_cast<std::int16_t>(arg);
-  return move;
-}
-
 bool is_chance_kind(std::uint16_t kind) {
   return kind == kDealForest || kind == kDeal || kind == kDraw;
 }
@@ -128,15 +119,18 @@ std::optional<std::string> BhRules::build_rejection(const Position& position, Se
     return fmt::format("{} has no token left ({} on the board)", who, settings_.tokens_per_player);
   }
   if (is_wild(deed)) {
-    if (!settings_.wild_builds_after_swap && position.wild_swaps[static_cast<std::size_t>(wild_index(deed))] > 0) {
-      return fmt::format("{} has been used for a swap and may not build (ruling "
-                         "bh.wild_build_after_swap=forbidden)",
-                         card_text(deed));
+    if (!settings_.wild_builds_after_swap &&
+        position.wild_swaps[static_cast<std::size_t>(wild_index(deed))] > 0) {
+      return fmt::format(
+          "{} has been used for a swap and may not build (ruling "
+          "bh.wild_build_after_swap=forbidden)",
+          card_text(deed));
     }
     if (settings_.wild_path == Settings::WildPath::Illegal && would_win(position, seat, cell)) {
-      return fmt::format("this build with {} would win, and a winning build may not use a wild "
-                         "deed (ruling bh.wild_winning_build=illegal)",
-                         card_text(deed));
+      return fmt::format(
+          "this build with {} would win, and a winning build may not use a wild "
+          "deed (ruling bh.wild_winning_build=illegal)",
+          card_text(deed));
     }
   }
   return std::nullopt;
@@ -153,9 +147,10 @@ std::optional<std::string> BhRules::swap_rejection(const Position& position, Sea
   if (first == second) return "a swap needs two different cards";
   if (!player.deeds.has(deed)) return fmt::format("{} holds no {}", who, card_text(deed));
   if (!player.face_up.has(deed)) {
-    return fmt::format("{} is face down: only a face-up deed can swap (deeds are laid face up at "
-                       "the end of a turn)",
-                       card_text(deed));
+    return fmt::format(
+        "{} is face down: only a face-up deed can swap (deeds are laid face up at "
+        "the end of a turn)",
+        card_text(deed));
   }
   if (is_wild(deed) &&
       position.wild_swaps[static_cast<std::size_t>(wild_index(deed))] >= settings_.wild_swap_uses) {
@@ -166,10 +161,10 @@ std::optional<std::string> BhRules::swap_rejection(const Position& position, Sea
   }
   const Card card = position.forest[static_cast<std::size_t>(first)].card;
   if (!matches(deed, card)) {
-    const bool other_matches = matches(deed, position.forest[static_cast<std::size_t>(second)].card);
+    const bool other_matches =
+        matches(deed, position.forest[static_cast<std::size_t>(second)].card);
     return fmt::format("{} does not match {} ({}){}", card_text(deed), grid().cell_text(first),
-                       card_text(card),
-                       other_matches ? ": name the matching card first" : "");
+                       card_text(card), other_matches ? ": name the matching card first" : "");
   }
   const int cost = swap_cost(first, second);
   if (player.reeds < cost) {
@@ -223,8 +218,9 @@ bool BhRules::for_each_swap(const Position& position, F&& f) const {
   swap.seat = static_cast<std::int16_t>(seat);
   bool stopped = false;
   player.face_up.for_each([&](Card deed) {
-    if (stopped || (is_wild(deed) && position.wild_swaps[static_cast<std::size_t>(
-                                         wild_index(deed))] >= settings_.wild_swap_uses)) {
+    if (stopped ||
+        (is_wild(deed) && position.wild_swaps[static_cast<std::size_t>(wild_index(deed))] >=
+                              settings_.wild_swap_uses)) {
       return;
     }
     swap.args[2] = static_cast<std::int16_t>(deed);
@@ -263,63 +259,63 @@ void BhRules::legal_moves(const State& state, std::vector<Move>& moves) const {
   const Seat seat = here.actor;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   if (position.redraw_offer != kNoCard) {
-    moves.push_back(make(kRedraw, seat, {position.redraw_offer}));
-    moves.push_back(make(kKeep, seat));
+    moves.push_back(make_move(kRedraw, seat, {position.redraw_offer}));
+    moves.push_back(make_move(kKeep, seat));
     return;
   }
   switch (position.step) {
     case Step::SetupDiscard:
       player.deeds.without(position.setup_discards).for_each([&](Card card) {
-        moves.push_back(make(kDiscard, seat, {card}));
+        moves.push_back(make_move(kDiscard, seat, {card}));
       });
       return;
     case Step::PlaceTokens:
       for (int cell = 0; cell < grid().cells(); ++cell) {
         if (position.forest[static_cast<std::size_t>(cell)].vacant()) {
-          moves.push_back(make(kPlace, seat, {cell}));
+          moves.push_back(make_move(kPlace, seat, {cell}));
         }
       }
       return;
     case Step::Build:
       for_each_build(position, [&](int cell, Card deed) {
-        moves.push_back(make(kBuild, seat, {cell, deed}));
+        moves.push_back(make_move(kBuild, seat, {cell, deed}));
         return false;
       });
-      moves.push_back(make(kSkipBuild, seat));
+      moves.push_back(make_move(kSkipBuild, seat));
       return;
     case Step::Swap:
       for_each_swap(position, [&](const Move& swap) {
         moves.push_back(swap);
         return false;
       });
-      moves.push_back(make(kSkipSwap, seat));
+      moves.push_back(make_move(kSkipSwap, seat));
       return;
     case Step::BuyBefore:
     case Step::Buy:
-      moves.push_back(make(kBuy, seat));
-      moves.push_back(make(kSkipBuy, seat));
+      moves.push_back(make_move(kBuy, seat));
+      moves.push_back(make_move(kSkipBuy, seat));
       return;
     case Step::Harvest: {
       const int token = next_harvester(position);
       std::vector<int> cells;
       harvest_choices(position, token, cells);
-      for (int cell : cells) moves.push_back(make(kHarvest, seat, {token, cell}));
+      for (int cell : cells) moves.push_back(make_move(kHarvest, seat, {token, cell}));
       return;
     }
     case Step::Redraw:
       (player.deeds & position.drawn).for_each([&](Card card) {
-        moves.push_back(make(kRedraw, seat, {card}));
+        moves.push_back(make_move(kRedraw, seat, {card}));
       });
-      moves.push_back(make(kKeep, seat));
+      moves.push_back(make_move(kKeep, seat));
       return;
     case Step::Discard:
-      player.deeds.for_each([&](Card card) { moves.push_back(make(kDiscard, seat, {card})); });
+      player.deeds.for_each([&](Card card) { moves.push_back(make_move(kDiscard, seat, {card})); });
       return;
     case Step::Reveal:
       player.deeds.without(player.face_up).for_each([&](Card card) {
-        moves.push_back(make(kReveal, seat, {card}));
+        moves.push_back(make_move(kReveal, seat, {card}));
       });
-      moves.push_back(make(kEndTurn, seat));
+      moves.push_back(make_move(kEndTurn, seat));
       return;
     default:
       return;
@@ -458,9 +454,10 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
       std::vector<int> cells;
       harvest_choices(position, token, cells);
       if (std::find(cells.begin(), cells.end(), target) == cells.end()) {
-        return fmt::format("{} matches another card next to the token and they are harvested "
-                           "together: name the group by its first card in reading order",
-                           grid().cell_text(target));
+        return fmt::format(
+            "{} matches another card next to the token and they are harvested "
+            "together: name the group by its first card in reading order",
+            grid().cell_text(target));
       }
       return std::nullopt;
     }

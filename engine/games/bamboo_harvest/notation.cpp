@@ -15,10 +15,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-#include <sstream>
-
+#include "engine/core/words.hpp"
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
 
 namespace grove::bamboo_harvest {
@@ -30,23 +27,13 @@ constexpr const char* kForms =
     "DEED disturbing CELL', 'P1 skips swap', 'P1 token CELL harvests CELL', 'P1 buys', 'P1 skips "
     "buy', 'P1 redraws CARD', 'P1 keeps drawn deeds', 'P1 reveals CARD', 'P1 ends turn'";
 
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream stream{std::string(text)};
-  std::string word;
-  while (stream >> word) {
-    std::transform(word.begin(), word.end(), word.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    words.push_back(word);
-  }
-  return words;
-}
-
 }  // namespace
 
 std::string BhRules::move_text(const Move& move) const {
   const std::string who = seat_label(move.seat);
-  const auto cell = [&](int index) { return grid().cell_text(move.args[static_cast<std::size_t>(index)]); };
+  const auto cell = [&](int index) {
+    return grid().cell_text(move.args[static_cast<std::size_t>(index)]);
+  };
   const auto card = [&](int index) {
     const int value = move.args[static_cast<std::size_t>(index)];
     return value >= 0 && value < kCards ? card_text(static_cast<Card>(value)) : "?";
@@ -91,7 +78,8 @@ std::string BhRules::move_text(const Move& move) const {
 }
 
 MoveParse BhRules::parse_move(std::string_view text) const {
-  const std::vector<std::string> words = words_of(text);
+  std::vector<std::string> words = words_of(text);
+  for (std::string& word : words) word = lowercase(word);
   MoveParse result;
   Move& move = result.move;
   std::string problem;
@@ -122,9 +110,10 @@ MoveParse BhRules::parse_move(std::string_view text) const {
   auto card = [&](const std::string& word, int slot) {
     auto parsed = parse_card(word);
     if (!parsed) {
-      problem = fmt::format("'{}' is not a card (write rank and suit: 7S, 10H, QC; 7Sg for the "
-                            "green-backed deck; wildJ, wildQ, wildK)",
-                            word);
+      problem = fmt::format(
+          "'{}' is not a card (write rank and suit: 7S, 10H, QC; 7Sg for the "
+          "green-backed deck; wildJ, wildQ, wildK)",
+          word);
       return false;
     }
     move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(*parsed);

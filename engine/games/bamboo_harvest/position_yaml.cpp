@@ -46,24 +46,6 @@ const std::array<std::pair<WinKind, const char*>, 5> kWinNames = {{
     {WinKind::Stalled, "stalled"},
 }};
 
-template <class Names>
-std::vector<std::string> names_of(const Names& names) {
-  std::vector<std::string> result;
-  for (const auto& entry : names) result.emplace_back(entry.second);
-  return result;
-}
-
-template <class Names, class Value>
-Value read_name(const YAML::Node& node, const std::string& key, const Names& names, Value) {
-  const std::string text = read_string(node, key);
-  for (const auto& [value, name] : names) {
-    if (text == name) return value;
-  }
-  fail_at(node, key,
-          fmt::format("expected one of {}, got '{}'{}", join(names_of(names), ", "), text,
-                      did_you_mean(text, names_of(names))));
-}
-
 YAML::Node card_list(const CardSet& cards) {
   YAML::Node list(YAML::NodeType::Sequence);
   cards.for_each([&](Card card) { list.push_back(card_text(card)); });
@@ -166,8 +148,9 @@ YAML::Node BhRules::state_to_yaml(const State& state) const {
   root["redraws"] = position.redraws;
   root["buys"] = position.buys;
   root["drawn"] = card_list(position.drawn);
-  root["redraw_offer"] = position.redraw_offer == kNoCard ? YAML::Node(YAML::NodeType::Null)
-                                                          : YAML::Node(card_text(position.redraw_offer));
+  root["redraw_offer"] = position.redraw_offer == kNoCard
+                             ? YAML::Node(YAML::NodeType::Null)
+                             : YAML::Node(card_text(position.redraw_offer));
   root["winner"] = position.winner == kNoSeat ? YAML::Node(YAML::NodeType::Null)
                                               : YAML::Node(seat_label(position.winner));
   root["won_by"] = "none";
@@ -179,10 +162,10 @@ YAML::Node BhRules::state_to_yaml(const State& state) const {
 
 std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
   expect_map(root, "", "a Bamboo Harvest position");
-  check_keys(root, {"step", "turn", "starter", "forest", "players", "draw_pile", "discard_pile",
-                    "wild_swaps", "setup_moves", "setup_discards", "built", "harvested",
-                    "pending_draws", "redraws", "buys", "drawn", "redraw_offer", "winner",
-                    "won_by"});
+  check_keys(root,
+             {"step", "turn", "starter", "forest", "players", "draw_pile", "discard_pile",
+              "wild_swaps", "setup_moves", "setup_discards", "built", "harvested", "pending_draws",
+              "redraws", "buys", "drawn", "redraw_offer", "winner", "won_by"});
   const int n = players();
   Position position = fresh_position();
   position.box.clear();
@@ -190,12 +173,11 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
   CardSet placed_forest;
   CardLedger ledger;
 
-  position.step = root["step"] ? read_name(root["step"], "step", kStepNames, Step::Build)
-                               : Step::Build;
+  position.step =
+      root["step"] ? read_name(root["step"], "step", kStepNames, Step::Build) : Step::Build;
   if (root["turn"]) position.turn = read_seat(root["turn"], "turn", n);
   // The starting player is known once the setup discards are revealed.
-  const bool before_start = position.step == Step::DealForest ||
-                            position.step == Step::DealDeeds ||
+  const bool before_start = position.step == Step::DealForest || position.step == Step::DealDeeds ||
                             position.step == Step::SetupDiscard;
   position.starter = root["starter"] ? read_seat(root["starter"], "starter", n)
                      : before_start  ? kNoSeat
@@ -216,9 +198,9 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
     std::vector<std::string> codes;
     for (std::string code; words >> code;) codes.push_back(code);
     if (static_cast<int>(codes.size()) != grid().columns) {
-      fail_at(line, key,
-              fmt::format("expected {} cards (forest_columns), got {}", grid().columns,
-                          codes.size()));
+      fail_at(
+          line, key,
+          fmt::format("expected {} cards (forest_columns), got {}", grid().columns, codes.size()));
     }
     for (int column = 0; column < grid().columns; ++column) {
       const int index = grid().cell(row, column);
@@ -314,8 +296,8 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
     for (const auto& entry : wilds) {
       const Card card = read_card(entry.first, "wild_swaps");
       if (!is_wild(card)) fail_at(entry.first, "wild_swaps", "only wildJ, wildQ and wildK");
-      position.wild_swaps[static_cast<std::size_t>(wild_index(card))] = static_cast<std::uint8_t>(
-          read_integer(entry.second, "wild_swaps", 0, 100));
+      position.wild_swaps[static_cast<std::size_t>(wild_index(card))] =
+          static_cast<std::uint8_t>(read_integer(entry.second, "wild_swaps", 0, 100));
     }
   }
   auto small = [&](const char* key, int max) {
@@ -353,7 +335,8 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
   if (root["winner"] && !root["winner"].IsNull()) {
     position.winner = read_seat(root["winner"], "winner", n);
   }
-  if (root["won_by"]) position.won_by = read_name(root["won_by"], "won_by", kWinNames, WinKind::None);
+  if (root["won_by"])
+    position.won_by = read_name(root["won_by"], "won_by", kWinNames, WinKind::None);
   if (position.step == Step::DealForest && !root["setup_moves"]) {
     while (position.setup_moves < grid().cells() &&
            position.forest[static_cast<std::size_t>(position.setup_moves)].card != kNoCard) {

@@ -8,10 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
-#include <sstream>
 
+#include "engine/core/words.hpp"
 #include "engine/games/pass_the_pandas/ptp_rules.hpp"
 
 namespace grove::pass_the_pandas {
@@ -20,20 +19,6 @@ namespace {
 constexpr const char* kForms =
     "expected 'roll P1 water=N panda=N bamboo=N blank=N', 'P1 pass panda to P2', "
     "'P1 exchange dice with P2' or 'P1 keep dice'";
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream stream{std::string(text)};
-  std::string word;
-  while (stream >> word) words.push_back(word);
-  return words;
-}
-
-std::string lower(std::string word) {
-  std::transform(word.begin(), word.end(), word.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return word;
-}
 
 }  // namespace
 
@@ -59,7 +44,7 @@ MoveParse PtpRules::parse_move(std::string_view text) const {
   // Keywords are matched in any case; messages quote the words as written.
   const std::vector<std::string> written = words_of(text);
   std::vector<std::string> words;
-  for (const auto& word : written) words.push_back(lower(word));
+  for (const auto& word : written) words.push_back(lowercase(word));
   MoveParse result;
   auto fail = [&](const std::string& why) {
     result.error = fmt::format("cannot read move '{}': {}", text, why);

@@ -14,15 +14,6 @@
 namespace grove::takenoko {
 namespace {
 
-Move make(MoveKind kind, Seat seat, std::initializer_list<int> args = {}) {
-  Move move;
-  move.kind = kind;
-  move.seat = static_cast<std::int16_t>(seat);
-  std::size_t i = 0;
-  for (int arg : args) move.args[i++] = static_cast<std::int16_t>(arg);
-  return move;
-}
-
 bool is_chance_kind(std::uint16_t kind) {
   return kind == kDeal || kind == kRollWeather || kind == kDrawPlot || kind == kDrawObjective;
 }
@@ -161,6 +152,7 @@ std::optional<std::string> TakenokoRules::improvement_spot_problem(const Positio
 std::optional<std::string> TakenokoRules::rain_problem(const Position& position,
                                                        const Hex& at) const {
   const Plot* plot = position.plot_at(at);
+  if (at == kPond) return "the pond carries no bamboo";
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
   if (!plot->irrigated) {
     return fmt::format("the plot at {} is not irrigated (the rain does not irrigate)",
@@ -209,19 +201,19 @@ void TakenokoRules::free_moves(const Position& position, std::vector<Move>& move
   const auto wants = [&](MoveKind kind) { return only == 0 || only == kind; };
   for (std::size_t id = 0; id < objective_cards().size() && wants(kComplete); ++id) {
     if (player.hand[id] > 0 && fulfilled(position, seat, static_cast<ObjectiveId>(id))) {
-      moves.push_back(make(kComplete, seat, {static_cast<int>(id)}));
+      moves.push_back(make_move(kComplete, seat, {static_cast<int>(id)}));
     }
   }
   if (player.channels > 0 && wants(kPlaceChannel)) {
     for (const Edge& edge : channel_spots(position, settings_.channel_needs_two_plots)) {
-      moves.push_back(make(kPlaceChannel, seat, {edge.a.q, edge.a.r, edge.b.q, edge.b.r}));
+      moves.push_back(make_move(kPlaceChannel, seat, {edge.a.q, edge.a.r, edge.b.q, edge.b.r}));
     }
   }
   for (int kind = 1; kind <= kImprovementKinds && wants(kPlaceImprovement); ++kind) {
     if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) continue;
     for (const Plot& plot : position.plots) {
       if (!improvement_spot_problem(position, plot.at)) {
-        moves.push_back(make(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}));
+        moves.push_back(make_move(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}));
       }
     }
   }
@@ -231,7 +223,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
   const Seat seat = position.turn;
   auto choose_from = [&](std::initializer_list<Weather> faces) {
     for (Weather face : faces)
-      moves.push_back(make(kChooseWeather, seat, {static_cast<int>(face)}));
+      moves.push_back(make_move(kChooseWeather, seat, {static_cast<int>(face)}));
   };
   switch (position.weather) {
     case Weather::Question:
@@ -240,13 +232,14 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
     case Weather::Rain:
       for (const Plot& plot : position.plots) {
         if (!rain_problem(position, plot.at))
-          moves.push_back(make(kRain, seat, {plot.at.q, plot.at.r}));
+          moves.push_back(make_move(kRain, seat, {plot.at.q, plot.at.r}));
       }
       break;
     case Weather::Storm:
-      if (position.panda != kPond) moves.push_back(make(kStorm, seat, {0, 0}));
+      if (position.panda != kPond) moves.push_back(make_move(kStorm, seat, {0, 0}));
       for (const Plot& plot : position.plots) {
-        if (plot.at != position.panda) moves.push_back(make(kStorm, seat, {plot.at.q, plot.at.r}));
+        if (plot.at != position.panda)
+          moves.push_back(make_move(kStorm, seat, {plot.at.q, plot.at.r}));
       }
       std::sort(moves.begin(), moves.end());
       break;
@@ -254,7 +247,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
       bool any = false;
       for (int kind = 1; kind <= kImprovementKinds; ++kind) {
         if (position.improvement_reserve[static_cast<std::size_t>(kind - 1)] > 0) {
-          moves.push_back(make(kTakeImprovement, seat, {kind}));
+          moves.push_back(make_move(kTakeImprovement, seat, {kind}));
           any = true;
         }
       }
@@ -267,9 +260,9 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
         if (from.improvement == Improvement::None || from.printed) continue;
         for (const Plot& to : position.plots) {
           if (!improvement_spot_problem(position, to.at)) {
-            moves.push_back(
-                make(kMoveImprovement, seat,
-                     {static_cast<int>(from.improvement), from.at.q, from.at.r, to.at.q, to.at.r}));
+            moves.push_back(make_move(
+                kMoveImprovement, seat,
+                {static_cast<int>(from.improvement), from.at.q, from.at.r, to.at.q, to.at.r}));
           }
         }
       }
@@ -278,7 +271,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
     default:
       break;
   }
-  moves.push_back(make(kIgnoreWeather, seat));
+  moves.push_back(make_move(kIgnoreWeather, seat));
 }
 
 void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& moves,
@@ -294,30 +287,30 @@ void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& 
       return;
     case Step::Actions: {
       if (wants(kTakePlots) && action_allowed(position, Action::Plots)) {
-        moves.push_back(make(kTakePlots, seat));
+        moves.push_back(make_move(kTakePlots, seat));
       }
       if (wants(kTakeChannel) && action_allowed(position, Action::Irrigation)) {
-        moves.push_back(make(kTakeChannel, seat));
+        moves.push_back(make_move(kTakeChannel, seat));
       }
       if (wants(kMoveGardener) && action_allowed(position, Action::Gardener)) {
         for (const Hex& to : straight_destinations(position, position.gardener)) {
-          moves.push_back(make(kMoveGardener, seat, {to.q, to.r}));
+          moves.push_back(make_move(kMoveGardener, seat, {to.q, to.r}));
         }
       }
       if (wants(kMovePanda) && action_allowed(position, Action::Panda)) {
         for (const Hex& to : straight_destinations(position, position.panda)) {
-          moves.push_back(make(kMovePanda, seat, {to.q, to.r}));
+          moves.push_back(make_move(kMovePanda, seat, {to.q, to.r}));
         }
       }
       if (wants(kTakeObjective) && action_allowed(position, Action::Objective)) {
         for (int category = 0; category < kCategories; ++category) {
           if (position.objectives[static_cast<std::size_t>(category)].size() > 0) {
-            moves.push_back(make(kTakeObjective, seat, {category}));
+            moves.push_back(make_move(kTakeObjective, seat, {category}));
           }
         }
       }
       free_moves(position, moves, only);
-      if (wants(kEndTurn) && may_end_turn(position)) moves.push_back(make(kEndTurn, seat));
+      if (wants(kEndTurn) && may_end_turn(position)) moves.push_back(make_move(kEndTurn, seat));
       return;
     }
     case Step::KeepPlot: {
@@ -329,7 +322,7 @@ void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& 
         std::vector<Tile> rest = drawn;
         rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
         do {
-          Move keep = make(kKeepPlot, seat, {drawn[i]});
+          Move keep = make_move(kKeepPlot, seat, {drawn[i]});
           for (std::size_t slot = 0; slot < rest.size(); ++slot) {
             keep.args[slot + 1] = static_cast<std::int16_t>(rest[slot] + 1);
           }
@@ -341,12 +334,12 @@ void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& 
     case Step::PlacePlot: {
       const bool printed = printed_of(position.kept) != Improvement::None;
       for (const Hex& at : plot_spots(position)) {
-        moves.push_back(make(kPlacePlot, seat, {position.kept, at.q, at.r, 0}));
+        moves.push_back(make_move(kPlacePlot, seat, {position.kept, at.q, at.r, 0}));
         if (printed) continue;
         // The FAQ lets a kept improvement go on a new plot before it grows.
         for (int kind = 1; kind <= kImprovementKinds; ++kind) {
           if (player.improvements[static_cast<std::size_t>(kind - 1)] > 0) {
-            moves.push_back(make(kPlacePlot, seat, {position.kept, at.q, at.r, kind}));
+            moves.push_back(make_move(kPlacePlot, seat, {position.kept, at.q, at.r, kind}));
           }
         }
       }
@@ -359,7 +352,8 @@ void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& 
         const bool cycled =
             pile.unseen_count() == 0 && static_cast<int>(pile.bottom.size()) <=
                                             position.redrawn[static_cast<std::size_t>(category)];
-        if (pile.size() > 0 && !cycled) moves.push_back(make(kTakeObjective, seat, {category}));
+        if (pile.size() > 0 && !cycled)
+          moves.push_back(make_move(kTakeObjective, seat, {category}));
       }
       return;
     default:

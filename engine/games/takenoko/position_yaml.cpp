@@ -93,24 +93,6 @@ const auto kImprovementPairs = pairs_of<Improvement>(kImprovementNames);
 const std::array<std::pair<std::size_t, const char*>, kImprovementKinds> kTokenPairs = {
     {{0, "enclosure"}, {1, "fertilizer"}, {2, "watershed"}}};
 
-template <class Names>
-std::vector<std::string> names_of(const Names& names) {
-  std::vector<std::string> result;
-  for (const auto& entry : names) result.emplace_back(entry.second);
-  return result;
-}
-
-template <class Names, class Value>
-Value read_name(const YAML::Node& node, const std::string& key, const Names& names, Value) {
-  const std::string text = read_string(node, key);
-  for (const auto& [value, name] : names) {
-    if (text == name) return value;
-  }
-  fail_at(node, key,
-          fmt::format("expected one of {}, got '{}'{}", join(names_of(names), ", "), text,
-                      did_you_mean(text, names_of(names))));
-}
-
 std::vector<std::string> tile_names() {
   std::vector<std::string> names;
   for (int tile = 0; tile < kTileKinds; ++tile) names.push_back(tile_text(static_cast<Tile>(tile)));
