@@ -24,11 +24,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-#include <sstream>
-
 #include "engine/core/errors.hpp"
+#include "engine/core/words.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
 
 namespace grove::takenoko {
@@ -43,20 +40,6 @@ constexpr const char* kForms =
     "places IMPROVEMENT on CELL', 'P1 completes OBJECTIVE', 'P1 ends turn', 'P1 chooses WEATHER', "
     "'P1 rain on CELL', 'P1 storm panda to CELL', 'P1 takes IMPROVEMENT', 'P1 moves IMPROVEMENT "
     "from CELL to CELL', 'P1 ignores weather'";
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream stream{std::string(text)};
-  std::string word;
-  while (stream >> word) words.push_back(word);
-  return words;
-}
-
-std::string lowercase(std::string word) {
-  std::transform(word.begin(), word.end(), word.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return word;
-}
 
 }  // namespace
 
@@ -303,15 +286,10 @@ MoveParse TakenokoRules::parse_move(std::string_view text) const {
     return kind(kKeepPlot);
   }
   if (is({"#", "places", "channel", "between", "@", "and", "@"})) {
-    // Stored as the Edge orders its cells, whichever was written first.
+    // Stored as the Edge orders its cells, whichever was written first. Two
+    // cells that are not neighbours make a readable move the rules refuse.
     const Hex a{move.args[0], move.args[1]};
     const Hex b{move.args[2], move.args[3]};
-    if (!adjacent(a, b)) {
-      return fail(fmt::format(
-          "{} and {} are not next to each other: a channel lies on the border between two "
-          "neighbouring cells",
-          hex_text(a), hex_text(b)));
-    }
     const Edge edge = edge_between(a, b);
     move.args = {static_cast<std::int16_t>(edge.a.q),
                  static_cast<std::int16_t>(edge.a.r),

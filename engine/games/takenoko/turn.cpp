@@ -351,7 +351,11 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
     case kChooseWeather: {
       const auto face = static_cast<Weather>(move.args[0]);
       if (log) {
-        record(log, kClauseQuestion, seat, fmt::format("{} chooses {}", who, weather_name(face)),
+        // The '?' face, or clouds with no improvement left (tk.clouds_empty).
+        const bool clouds = position.weather == Weather::Clouds;
+        record(log, clouds ? kClauseCloudsEmpty : kClauseQuestion, seat,
+               fmt::format("{} chooses {}{}", who, weather_name(face),
+                           clouds ? " instead of the clouds" : ""),
                {{"face", weather_name(face)}});
       }
       start_weather(position, face, log);

@@ -350,8 +350,11 @@ std::string TakenokoRules::board(const State& state) const {
         kept.empty() ? "nothing" : join(kept, ", "));
   }
 
-  text += fmt::format("supply: bamboo green {}, yellow {}, pink {}; channels {}; tokens {}\n",
+  const bool standing_in = std::any_of(position.bamboo.begin(), position.bamboo.end(),
+                                       [](int count) { return count < 0; });
+  text += fmt::format("supply: bamboo green {}, yellow {}, pink {}{}; channels {}; tokens {}\n",
                       position.bamboo[0], position.bamboo[1], position.bamboo[2],
+                      standing_in ? " (below 0: sections of other colours stand in)" : "",
                       position.channel_reserve, tokens_text(position.improvement_reserve));
   std::vector<std::string> piles;
   for (int category = 0; category < kCategories; ++category) {

@@ -22,14 +22,17 @@ RC_GTEST_PROP(TakenokoGames, InvariantsHoldAfterEveryStepOfWholeGames, ()) {
   for (const Ruling& ruling : game.rulings) {
     variant.set_ruling_text(ruling.id + "=" + *rc::gen::elementOf(ruling.alternative_ids()));
   }
-  variant.set_parameter_text(std::string("advanced_objectives=") + (*rc::gen::arbitrary<bool>() ? "true" : "false"));
+  variant.set_parameter_text(std::string("advanced_objectives=") +
+                             (*rc::gen::arbitrary<bool>() ? "true" : "false"));
   // A small supply makes the supply rulings matter.
-  variant.set_parameter_text("bamboo_sections={green: " + std::to_string(*rc::gen::inRange(1, 29)) + "}");
+  variant.set_parameter_text("bamboo_sections={green: " + std::to_string(*rc::gen::inRange(1, 29)) +
+                             "}");
   const auto rules = game.rules(variant, *rc::gen::inRange(2, 5));
   Rng rng(*rc::gen::arbitrary<std::uint64_t>());
   RandomAgent agent;
   auto state = rules->initial_state();
-  for (std::int64_t step = 0; step < 1500 && rules->node(*state).kind != NodeKind::Terminal; ++step) {
+  for (std::int64_t step = 0; step < 1500 && rules->node(*state).kind != NodeKind::Terminal;
+       ++step) {
     const Move move = next_move(*rules, *state, agent, rng);
     RC_ASSERT(rules->apply(*state, move, nullptr).is_legal());
     const auto problems = rules->invariant_violations(*state);
@@ -47,8 +50,10 @@ TEST(TakenokoGames, RandomGamesThatDoNotEndAreStuckWithFullHandsAndNoTileLeft) {
       RandomAgent agent;
       auto state = rules->initial_state();
       std::int64_t steps = 0;
-      for (; rules->node(*state).kind != NodeKind::Terminal && steps < rules->step_bound(); ++steps) {
-        ASSERT_TRUE(rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+      for (; rules->node(*state).kind != NodeKind::Terminal && steps < rules->step_bound();
+           ++steps) {
+        ASSERT_TRUE(
+            rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
       }
       if (rules->node(*state).kind == NodeKind::Terminal) continue;
       ++cut;
