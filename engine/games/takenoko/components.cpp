@@ -69,8 +69,8 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
     card.category = Category::Plot;
     card.points = two.points;
     card.description = fmt::format(
-        "a diamond of two {0} plots (a tip and the middle plot clockwise from it) and two {1} "
-        "plots",
+        "a diamond whose top tip and right-hand middle plot are {0} and whose left-hand middle "
+        "plot and bottom tip are {1}, as on the card",
         colour_name(two.a), colour_name(two.b));
     card.cells = {{{0, 0}, two.a}, {{0, 1}, two.a}, {{-1, 1}, two.b}, {{-1, 2}, two.b}};
   }

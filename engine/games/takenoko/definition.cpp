@@ -118,7 +118,9 @@ std::vector<Ruling> rulings() {
               {"repeat", "may repeat an action already taken this turn, as under the wind"}},
              "fewer",
              rulebook("Perform actions and meet objectives (Note)"),
-             "Only the wind lifts the rule that the actions differ."},
+             "Only the wind lifts the rule that the actions differ. (With a plot on the table the "
+             "gardener and the panda can always move, so it matters only for the sun's third "
+             "action or in reduced variants.)"},
       Ruling{"tk.actions_optional",
              "Must a player take both actions when they can, or may they end the turn early?",
              {{"mandatory", "a player takes every regular action that is possible"},

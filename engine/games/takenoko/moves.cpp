@@ -392,8 +392,8 @@ std::optional<std::string> TakenokoRules::chance_rejection(const Position& posit
     }
     case Step::Weather:
       if (move.kind != kRollWeather || move.seat != position.turn) {
-        return fmt::format("{} rolls the weather die now, not '{}'", seat_label(position.turn),
-                           move_text(move));
+        return fmt::format("the weather die is rolled for {} now, not '{}'",
+                           seat_label(position.turn), move_text(move));
       }
       if (!move.uses_only(1) || move.args[0] < static_cast<int>(Weather::Sun) ||
           move.args[0] > static_cast<int>(Weather::Question)) {

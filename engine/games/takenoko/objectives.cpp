@@ -66,15 +66,16 @@ std::string TakenokoRules::shortfall(const Position& position, Seat seat,
   switch (card.category) {
     case Category::Plot:
       return fmt::format(
-          "the plantation shows no {} (on irrigated plots; rotations count, mirror "
+          "the plantation does not show {} (on irrigated plots; rotations count, mirror "
           "images do not)",
           card.description);
     case Category::Gardener: {
       const std::string height = settings_.exact_height ? "exactly" : "at least";
-      const std::string where =
-          settings_.gardener_on_objective
-              ? ", with the gardener on one of them (ruling tk.gardener_objective_position)"
-              : "";
+      const std::string where = settings_.gardener_on_objective
+                                    ? (card.count == 1 ? ", with the gardener on it"
+                                                       : ", with the gardener on one of them") +
+                                          std::string(" (ruling tk.gardener_objective_position)")
+                                    : "";
       return fmt::format("it needs {} (height {} {}){}", card.description, height, card.height,
                          where);
     }
