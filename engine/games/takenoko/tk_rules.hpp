@@ -179,10 +179,10 @@ class TakenokoRules final : public Rules {
   void apply_decision(Position& position, const Move& move, EventLog* log) const;
   void start_weather(Position& position, Weather face, EventLog* log) const;
   void take_action(Position& position, Action action) const;
-  // Adds growth sections to a plot (capped, fertilizer doubling, the
-  // supply), and says so in the log.
-  void grow(Position& position, Plot& plot, int sections, std::string_view clause,
-            EventLog* log) const;
+  // One growth of the plot's bamboo (the rain, the gardener or the first
+  // irrigation, named by its clause): one section, or more on a fertilized
+  // plot, capped at the maximum height and taken from the supply.
+  void grow(Position& position, Plot& plot, std::string_view clause, EventLog* log) const;
   // A plot becomes irrigated: the first growth, once.
   void irrigate(Position& position, Plot& plot, EventLog* log) const;
   void place_improvement(Position& position, Plot& plot, Improvement improvement,

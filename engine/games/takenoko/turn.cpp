@@ -119,8 +119,13 @@ void TakenokoRules::take_action(Position& position, Action action) const {
   ++position.actions_taken;
 }
 
-void TakenokoRules::grow(Position& position, Plot& plot, int sections, std::string_view clause,
+void TakenokoRules::grow(Position& position, Plot& plot, std::string_view clause,
                          EventLog* log) const {
+  // Fertilizer doubles every growth; the first irrigation's too unless
+  // ruling tk.fertilizer_first_growth says one.
+  const bool fertilized = plot.improvement == Improvement::Fertilizer &&
+                          (clause != kClauseFirstIrrigation || settings_.fertilized_first_growth);
+  const int sections = fertilized ? settings_.fertilized_growth : 1;
   const auto colour = static_cast<std::size_t>(plot.colour);
   const int wanted = std::min(sections, settings_.max_height - plot.height);
   int grown = 0;
@@ -165,9 +170,7 @@ void TakenokoRules::grow(Position& position, Plot& plot, int sections, std::stri
 void TakenokoRules::irrigate(Position& position, Plot& plot, EventLog* log) const {
   if (plot.irrigated) return;
   plot.irrigated = true;
-  const bool fertilized =
-      plot.improvement == Improvement::Fertilizer && settings_.fertilized_first_growth;
-  grow(position, plot, fertilized ? settings_.fertilized_growth : 1, kClauseFirstIrrigation, log);
+  grow(position, plot, kClauseFirstIrrigation, log);
 }
 
 void TakenokoRules::place_improvement(Position& position, Plot& plot, Improvement improvement,
@@ -246,9 +249,7 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       for (const Hex& at : cells) {
         Plot* plot = position.plot_at(at);
         if (plot == nullptr || plot->colour != colour || !plot->irrigated) continue;
-        const bool fertilized = plot->improvement == Improvement::Fertilizer;
-        grow(position, *plot, fertilized ? settings_.fertilized_growth : 1, kClauseGardenerGrow,
-             log);
+        grow(position, *plot, kClauseGardenerGrow, log);
       }
       return;
     }
@@ -363,13 +364,12 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
     }
     case kRain: {
       Plot& plot = *position.plot_at(hex_arg(move, 0));
-      const bool fertilized = plot.improvement == Improvement::Fertilizer;
       if (log) {
         record(log, kClauseRain, seat,
                fmt::format("{} lets the rain fall on {}", who, hex_text(plot.at)),
                {{"at", hex_text(plot.at)}});
       }
-      grow(position, plot, fertilized ? settings_.fertilized_growth : 1, kClauseRain, log);
+      grow(position, plot, kClauseRain, log);
       position.step = Step::Actions;
       return;
     }

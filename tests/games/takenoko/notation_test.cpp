@@ -21,12 +21,7 @@ std::unique_ptr<Rules> two_players() {
 }
 
 Move move_of(MoveKind kind, Seat seat, std::initializer_list<int> args = {}) {
-  Move move;
-  move.kind = kind;
-  move.seat = static_cast<std::int16_t>(seat);
-  std::size_t slot = 0;
-  for (int value : args) move.args[slot++] = static_cast<std::int16_t>(value);
-  return move;
+  return make_move(kind, seat, args);
 }
 
 int objective(std::string_view name) { return parse_objective(name).value(); }
