@@ -73,56 +73,72 @@ bool TakenokoRules::action_possible(const Position& position, Action action) con
   return false;
 }
 
+TakenokoRules::ActionBar TakenokoRules::action_bar(const Position& position, Action action) const {
+  const int limit = settings_.actions_per_turn + (position.weather == Weather::Sun ? 1 : 0);
+  if (position.actions_taken >= limit) return ActionBar::AllTaken;
+  if ((position.actions_used & bit(action)) != 0 && position.weather != Weather::Wind &&
+      (!settings_.repeat_when_too_few || other_action_possible(position))) {
+    return ActionBar::Repeated;
+  }
+  return action_possible(position, action) ? ActionBar::None : ActionBar::Impossible;
+}
+
 std::optional<std::string> TakenokoRules::action_rejection(const Position& position,
                                                            Action action) const {
   const std::string who = seat_label(position.turn);
-  const bool sun = position.weather == Weather::Sun;
-  const int limit = settings_.actions_per_turn + (sun ? 1 : 0);
-  if (position.actions_taken >= limit) {
-    return fmt::format("{} has taken the {} actions of this turn{}", who, limit,
-                       sun ? " (with the sun's)" : "");
-  }
-  if ((position.actions_used & bit(action)) != 0 && position.weather != Weather::Wind) {
-    bool other_possible = false;
-    for (int other = 0; other < kActions; ++other) {
-      const auto candidate = static_cast<Action>(other);
-      if ((position.actions_used & bit(candidate)) == 0 && action_possible(position, candidate)) {
-        other_possible = true;
-      }
+  switch (action_bar(position, action)) {
+    case ActionBar::None:
+      return std::nullopt;
+    case ActionBar::AllTaken: {
+      const bool sun = position.weather == Weather::Sun;
+      return fmt::format("{} has taken the {} actions of this turn{}", who,
+                         settings_.actions_per_turn + (sun ? 1 : 0),
+                         sun ? " (with the sun's)" : "");
     }
-    if (!settings_.repeat_when_too_few || other_possible) {
+    case ActionBar::Repeated:
       return fmt::format(
           "{} has already taken the {} action this turn: the actions of a turn are "
           "different unless the wind blows{}",
-          who, action_name(action), other_possible ? "" : " (ruling tk.too_few_actions=fewer)");
-    }
+          who, action_name(action),
+          other_action_possible(position) ? "" : " (ruling tk.too_few_actions=fewer)");
+    case ActionBar::Impossible:
+      break;
   }
-  if (!action_possible(position, action)) {
-    const Player& player = position.players[static_cast<std::size_t>(position.turn)];
-    switch (action) {
-      case Action::Plots:
-        return "the plot pile is empty";
-      case Action::Irrigation:
-        return "no irrigation channel is left in the reserve";
-      case Action::Gardener:
-        return "the gardener has nowhere to go";
-      case Action::Panda:
-        return "the panda has nowhere to go";
-      case Action::Objective:
-        if (player.hand_size() >= settings_.hand_limit) {
-          return fmt::format(
-              "{} holds {} objectives, the most a hand may hold: complete one before "
-              "drawing another",
-              who, player.hand_size());
-        }
-        return "every objective pile is empty";
+  switch (action) {
+    case Action::Plots:
+      return "the plot pile is empty";
+    case Action::Irrigation:
+      return "no irrigation channel is left in the reserve";
+    case Action::Gardener:
+      return "the gardener has nowhere to go";
+    case Action::Panda:
+      return "the panda has nowhere to go";
+    case Action::Objective: {
+      const Player& player = position.players[static_cast<std::size_t>(position.turn)];
+      if (player.hand_size() >= settings_.hand_limit) {
+        return fmt::format(
+            "{} holds {} objectives, the most a hand may hold: complete one before "
+            "drawing another",
+            who, player.hand_size());
+      }
+      return "every objective pile is empty";
     }
   }
   return std::nullopt;
 }
 
+bool TakenokoRules::other_action_possible(const Position& position) const {
+  for (int other = 0; other < kActions; ++other) {
+    const auto candidate = static_cast<Action>(other);
+    if ((position.actions_used & bit(candidate)) == 0 && action_possible(position, candidate)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool TakenokoRules::action_allowed(const Position& position, Action action) const {
-  return !action_rejection(position, action).has_value();
+  return action_bar(position, action) == ActionBar::None;
 }
 
 bool TakenokoRules::may_end_turn(const Position& position) const {

@@ -161,8 +161,14 @@ class TakenokoRules final : public Rules {
  private:
   std::optional<std::string> rejection(const Position& position, const Move& move) const;
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
+  // Why an action cannot be taken now, as a value for the hot path
+  // (action_allowed); action_rejection() puts it in words.
+  enum class ActionBar : std::uint8_t { None, AllTaken, Repeated, Impossible };
+  ActionBar action_bar(const Position& position, Action action) const;
   std::optional<std::string> action_rejection(const Position& position, Action action) const;
   bool action_possible(const Position& position, Action action) const;
+  // Whether an action not yet taken this turn is possible.
+  bool other_action_possible(const Position& position) const;
   // The free moves of the turn's player: completing objectives, placing kept
   // channels and improvements.
   void free_moves(const Position& position, std::vector<Move>& moves, std::uint16_t only) const;
