@@ -46,6 +46,8 @@ Move Rules::sample_chance(const State& state, Rng& rng) const {
 
 std::string Rules::board(const State& state) const { return state_summary(state); }
 
+std::optional<std::string> Rules::score_sheet(const State&) const { return std::nullopt; }
+
 std::vector<std::string> Rules::invariant_violations(const State&) const { return {}; }
 
 std::string Rules::observation(const State& state, Seat) const {

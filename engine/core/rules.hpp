@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,6 +123,10 @@ class Rules {
   // the players' holdings). Shown by `grove play` and by failing scenarios.
   // The default is the one-line summary.
   virtual std::string board(const State& state) const;
+  // The points of every player and where they come from, for a game whose
+  // positions can be scored at any time (`grove score`); nullopt when the
+  // game keeps no such score.
+  virtual std::optional<std::string> score_sheet(const State& state) const;
 
   // --- Checking ------------------------------------------------------------
   // Descriptions of every game-specific invariant the state breaks.

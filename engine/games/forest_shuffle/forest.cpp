@@ -1,0 +1,81 @@
+#include "engine/games/forest_shuffle/forest.hpp"
+
+namespace grove::forest_shuffle {
+
+SpeciesId tree_species(const CardBook& book, const Tree& tree) {
+  return tree.sapling ? kNoSpecies : book.card(tree.card).halves[0].species;
+}
+
+int Census::showing(const CardBook& book, Types types) const {
+  int total = (types & kTree) != 0 ? saplings : 0;
+  for (std::size_t id = 0; id < species.size(); ++id) {
+    if ((book.species[id].types & types) != 0) total += species[id];
+  }
+  return total;
+}
+
+int Census::kinds_showing(const CardBook& book, Types types) const {
+  int kinds = 0;
+  for (std::size_t id = 0; id < species.size(); ++id) {
+    if ((book.species[id].types & types) != 0 && species[id] > 0) ++kinds;
+  }
+  return kinds;
+}
+
+Census take_census(const Settings& settings, const Player& player) {
+  const CardBook& book = settings.book;
+  Census census;
+  census.species.assign(book.species.size(), 0);
+  for (const Tree& tree : player.forest) {
+    ++census.trees;
+    const SpeciesId host = tree_species(book, tree);
+    if (host == kNoSpecies) {
+      ++census.saplings;
+    } else {
+      ++census.species[static_cast<std::size_t>(host)];
+      ++census.trees_with_bees[static_cast<std::size_t>(host)];
+      ++census.symbols[static_cast<std::size_t>(host)];
+    }
+    // A sapling's slots and fullness count where the rulings say so.
+    const bool slots_count = !tree.sapling || settings.sapling_slots_count;
+    if (tree.fully_occupied() && (!tree.sapling || settings.full_sapling_counts)) {
+      ++census.fully_occupied;
+    }
+    for (int s = 0; s < kSides; ++s) {
+      const Side side = static_cast<Side>(s);
+      for (CardId card : tree.slot(side)) {
+        const SpeciesId shown = shown_species(book, card, side);
+        ++census.species[static_cast<std::size_t>(shown)];
+        ++census.symbols[static_cast<std::size_t>(shown_symbol(book, card, side))];
+        if (slots_count) ++census.in_slots[static_cast<std::size_t>(s)];
+        // A Violet Carpenter Bee makes its tree count once more.
+        if (book.species_of(shown).permanent(AbilityKind::CountsAsTree) == nullptr) continue;
+        if (host != kNoSpecies) {
+          ++census.trees_with_bees[static_cast<std::size_t>(host)];
+          ++census.all_trees_with_bees;
+        } else if (settings.bee_on_sapling_counts) {
+          ++census.all_trees_with_bees;
+        }
+      }
+    }
+  }
+  census.all_trees_with_bees += census.trees;
+  for (int tree = 0; tree < kTreeSpecies; ++tree) {
+    if (census.species[static_cast<std::size_t>(tree)] > 0) ++census.tree_species;
+  }
+  return census;
+}
+
+bool slot_takes(const CardBook& book, const std::vector<CardId>& slot, Side side,
+                SpeciesId species) {
+  if (slot.empty()) return true;
+  const Ability* sharing = book.species_of(species).permanent(AbilityKind::ShareSlot);
+  if (sharing == nullptr) return false;
+  if (sharing->count != 0 && static_cast<int>(slot.size()) >= sharing->count) return false;
+  for (CardId card : slot) {
+    if (shown_species(book, card, side) != species) return false;
+  }
+  return true;
+}
+
+}  // namespace grove::forest_shuffle

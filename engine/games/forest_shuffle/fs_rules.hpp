@@ -1,0 +1,187 @@
+#pragma once
+// The rules of Forest Shuffle for one variant and player count
+// (forest_shuffle_rulebook.md; the cards from cards.yaml).
+
+#include <optional>
+#include <string_view>
+
+#include "engine/core/game.hpp"
+#include "engine/games/forest_shuffle/cards.hpp"
+#include "engine/games/forest_shuffle/position.hpp"
+#include "engine/games/forest_shuffle/settings.hpp"
+
+namespace grove::forest_shuffle {
+
+// Rule clauses (event ids); described in definition.cpp.
+inline constexpr std::string_view kClauseDeal = "fs.setup.deal";
+inline constexpr std::string_view kClauseMulligan = "fs.setup.mulligan";
+inline constexpr std::string_view kClauseKeepHand = "fs.setup.keep";
+inline constexpr std::string_view kClauseDrawAction = "fs.draw.action";
+inline constexpr std::string_view kClauseDraw = "fs.draw.card";
+inline constexpr std::string_view kClauseTake = "fs.draw.clearing";
+inline constexpr std::string_view kClauseHandFull = "fs.draw.hand_full";
+inline constexpr std::string_view kClauseDeckEmpty = "fs.draw.deck_empty";
+inline constexpr std::string_view kClauseWinter = "fs.winter.revealed";
+inline constexpr std::string_view kClausePlayTree = "fs.play.tree";
+inline constexpr std::string_view kClausePlaySapling = "fs.play.sapling";
+inline constexpr std::string_view kClausePlayDweller = "fs.play.dweller";
+inline constexpr std::string_view kClausePay = "fs.play.pay";
+inline constexpr std::string_view kClauseReveal = "fs.play.reveal";
+inline constexpr std::string_view kClauseBonusEarned = "fs.bonus.earned";
+inline constexpr std::string_view kClauseEffect = "fs.effect.use";
+inline constexpr std::string_view kClauseBonus = "fs.bonus.use";
+inline constexpr std::string_view kClauseMushroom = "fs.mushroom.draw";
+inline constexpr std::string_view kClauseDecline = "fs.ability.decline";
+inline constexpr std::string_view kClauseNothing = "fs.ability.nothing";
+inline constexpr std::string_view kClauseFreePlay = "fs.free_play";
+inline constexpr std::string_view kClauseExtraTurn = "fs.extra_turn";
+inline constexpr std::string_view kClauseCave = "fs.cave";
+inline constexpr std::string_view kClauseMole = "fs.mole";
+inline constexpr std::string_view kClauseClearingEmptied = "fs.clearing.emptied";
+inline constexpr std::string_view kClauseTurnEnd = "fs.turn.end";
+inline constexpr std::string_view kClauseGameOver = "fs.end.over";
+inline constexpr std::string_view kClauseScore = "fs.score.card";
+
+// Moves. A placement is a side + 1 (0: as a tree) and a tree number (1 for
+// the first tree of the forest; 0 for a tree). Unused arguments are 0.
+enum MoveKind : std::uint16_t {
+  kDeckCard = 1,      // chance: the deck's top card to `seat` (no seat: the clearing); args card
+  kWinter = 2,        // chance: the deck's top card is a winter card
+  kDrawFromDeck = 3,  // the draw action: a card from the deck
+  kTakeFromClearing = 4,  // the draw action: args card
+  kPlay = 5,              // args card, side + 1, tree number
+  kSapling = 6,           // args card, played face down
+  kPay = 7,               // args the payment cards + 1, ascending
+  kUse = 8,               // args species, source (the offered ability)
+  kDecline = 9,           // args species, source
+  kPlaceFree = 10,        // args card, side + 1, tree number
+  kTuck = 11,             // args card (under the cave)
+  kStop = 12,             // args the task that stops: free plays, tucking or the Mole's plays
+  kMulligan = 13,
+  kKeepHand = 14,
+};
+inline constexpr int kMaxPayment = 4;
+
+// What kStop ends.
+enum class Stopping : std::uint8_t { FreePlays, Tucking, MolePlays };
+inline constexpr std::array<const char*, 3> kStoppingWords = {"placing", "tucking", "playing"};
+
+// Where a card goes: as a tree (no side), or to a side of the forest's tree
+// `tree` (an index from 0).
+struct Placement {
+  std::optional<Side> side;
+  int tree = 0;
+  bool operator==(const Placement&) const = default;
+};
+
+// A card going into a forest, and how it got there.
+struct Played {
+  CardId card = kNoCard;
+  Placement placement;
+  bool sapling = false;   // face down, as a sapling
+  bool bonus = false;     // paid with matching cards
+  bool via_mole = false;  // played through the Mole's effect
+  bool free = false;      // placed for free: no effect, no bonus
+};
+Placement placement_of(const Move& move);                // from args 1 and 2 of a play
+std::string placement_text(const Placement& placement);  // "left of tree 2", "" for a tree
+
+class ForestShuffleRules final : public Rules {
+ public:
+  ForestShuffleRules(const Game& game, const Variant& variant, int players);
+
+  const Settings& settings() const { return settings_; }
+  const CardBook& book() const { return settings_.book; }
+
+  std::unique_ptr<State> initial_state() const override;
+  Node node(const State& state) const override;
+  void legal_moves(const State& state, std::vector<Move>& moves) const override;
+  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
+  Move sample_chance(const State& state, Rng& rng) const override;
+  Verdict apply(State& state, const Move& move, EventLog* log) const override;
+  Outcome outcome(const State& state) const override;
+
+  std::string move_text(const Move& move) const override;
+  MoveParse parse_move(std::string_view text) const override;
+  YAML::Node state_to_yaml(const State& state) const override;
+  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
+  std::string state_summary(const State& state) const override;
+  std::string board(const State& state) const override;
+  std::optional<std::string> score_sheet(const State& state) const override;
+
+  std::vector<std::string> invariant_violations(const State& state) const override;
+  std::int64_t step_bound() const override;
+  std::string observation(const State& state, Seat seat) const override;
+
+  // --- Used by the turn, notation, YAML and board code ----------------------
+  // The table before the deal: the deck stacked for this player count,
+  // nobody holding anything, the deal and the first turn to come.
+  Position fresh_position() const;
+  Node node_at(const Position& position) const;
+  void legal_moves_at(const Position& position, std::vector<Move>& moves) const;
+  // Runs the tasks that need no decision until one does (or chance acts, or
+  // the game is over).
+  void advance(Position& position, EventLog* log) const;
+  std::vector<std::string> check_position(const Position& position) const;
+  // The position's YAML form; `viewer` hides what that seat cannot see
+  // (other hands, caves and saplings, mulliganed cards).
+  YAML::Node position_yaml(const Position& position, Seat viewer) const;
+
+  // Readable names: "LR07 (Raccoon | Roe Deer)", "Linden".
+  std::string card_text(CardId card) const { return book().card_name(card); }
+  std::string card_code(CardId card) const;  // "LR07", "linden"
+  const std::string& species_name(SpeciesId species) const {
+    return book().species_of(species).name;
+  }
+  int cost_of(CardId card, const Placement& placement) const;
+  // The play or free placement's card half shown (the tree's species for a
+  // tree card).
+  SpeciesId species_at(CardId card, const Placement& placement) const;
+  std::string task_text(const Task& task) const;  // "offer P1 bonus roe_deer"
+
+ private:
+  // --- Legality (moves.cpp) ---
+  std::optional<std::string> rejection(const Position& position, const Move& move) const;
+  std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
+  std::optional<std::string> placement_problem(const Position& position, Seat seat, CardId card,
+                                               const Placement& placement) const;
+  std::optional<std::string> play_problem(const Position& position, const Task& task,
+                                          const Move& move) const;
+  std::optional<std::string> payment_problem(const Position& position, const Task& task,
+                                             const Move& move) const;
+  std::optional<std::string> free_play_problem(const Position& position, const Task& task,
+                                               const Move& move) const;
+  std::string expecting(const Position& position) const;  // what the front task waits for
+  void draw_moves(const Position& position, Seat seat, std::vector<Move>& moves) const;
+  void play_moves(const Position& position, Seat seat, std::vector<Move>& moves) const;
+  void payment_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
+  void free_play_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
+  // Each open slot (or a tree) for the card in the seat's forest; `types`
+  // limits the halves (0: any).
+  void placements(const Player& player, CardId card, Types types,
+                  std::vector<Placement>& found) const;
+  bool offer_useful(const Position& position, const Task& offer) const;
+  bool ability_useful(const Position& position, Seat seat, const Ability& ability) const;
+
+  // --- The deck (deck.cpp) ---
+  enum class NextCard : std::uint8_t { Chance, Winter, None };
+  NextCard next_card(const Position& position) const;
+  // The front task's draw: who gets the card (kNoSeat: the clearing).
+  void take_card(Position& position, CardId card, EventLog* log) const;
+  void take_winter(Position& position, EventLog* log) const;
+  void end_game(Position& position, EventLog* log) const;
+
+  // --- The turn (turn.cpp) ---
+  void apply_decision(Position& position, const Move& move, EventLog* log) const;
+  void start_play(Position& position, const Move& move, EventLog* log) const;
+  void pay(Position& position, const Move& move, EventLog* log) const;
+  // Places the card and lines up what follows: the card turned into the
+  // clearing after a tree, mushroom draws, the effect, the bonus.
+  void resolve(Position& position, Seat seat, const Played& played, EventLog* log) const;
+  void use_offer(Position& position, const Task& offer, EventLog* log) const;
+  void end_turn(Position& position, EventLog* log) const;
+
+  Settings settings_;
+};
+
+}  // namespace grove::forest_shuffle

@@ -1,0 +1,100 @@
+#include "engine/games/forest_shuffle/position.hpp"
+
+#include <algorithm>
+
+namespace grove::forest_shuffle {
+namespace {
+
+void hash_cards(Hasher& hasher, const std::vector<CardId>& cards) {
+  hasher.add(static_cast<std::uint64_t>(cards.size()));
+  for (CardId card : cards) hasher.add(static_cast<int>(card));
+}
+
+void hash_species(Hasher& hasher, const std::vector<SpeciesId>& species) {
+  hasher.add(static_cast<std::uint64_t>(species.size()));
+  for (SpeciesId id : species) hasher.add(static_cast<int>(id));
+}
+
+}  // namespace
+
+bool Tree::fully_occupied() const {
+  return std::all_of(slots.begin(), slots.end(),
+                     [](const std::vector<CardId>& slot) { return !slot.empty(); });
+}
+
+int Tree::dwellers() const {
+  int total = 0;
+  for (const auto& slot : slots) total += static_cast<int>(slot.size());
+  return total;
+}
+
+void Position::hash_into(Hasher& hasher) const {
+  hasher.add(static_cast<std::uint64_t>(unseen.size()));
+  for (std::int16_t copies : unseen) hasher.add(static_cast<int>(copies));
+  hasher.add(deck_top).add(winter_on_top).add(deck_bottom).add(winter_shuffled);
+  hasher.add(box_unseen).add(winter_revealed);
+  hash_cards(hasher, box);
+  hash_cards(hasher, clearing);
+  hasher.add(static_cast<std::uint64_t>(players.size()));
+  for (const Player& player : players) {
+    hash_cards(hasher, player.hand);
+    hasher.add(static_cast<std::uint64_t>(player.forest.size()));
+    for (const Tree& tree : player.forest) {
+      hasher.add(static_cast<int>(tree.card)).add(tree.sapling);
+      for (const auto& slot : tree.slots) hash_cards(hasher, slot);
+    }
+    hash_cards(hasher, player.cave);
+    hash_cards(hasher, player.mulliganed);
+    hash_species(hasher, player.dormant);
+  }
+  for (const std::vector<Task>* list : {&tasks, &deferred}) {
+    hasher.add(static_cast<std::uint64_t>(list->size()));
+    for (const Task& task : *list) {
+      hasher.add(static_cast<int>(task.kind)).add(task.seat).add(static_cast<int>(task.source));
+      hasher.add(static_cast<int>(task.species)).add(static_cast<int>(task.count));
+      hasher.add(static_cast<int>(task.types)).add(static_cast<int>(task.card));
+      hasher.add(static_cast<int>(task.side)).add(static_cast<int>(task.tree)).add(task.via_mole);
+    }
+  }
+  hasher.add(turn).add(extra_turns).add(over);
+}
+
+std::vector<int> cards_in_view(const Position& position, std::size_t designs) {
+  std::vector<int> seen(designs, 0);
+  const auto count = [&](const std::vector<CardId>& cards) {
+    for (CardId card : cards) ++seen[static_cast<std::size_t>(card)];
+  };
+  count(position.clearing);
+  count(position.box);
+  for (const Player& player : position.players) {
+    count(player.hand);
+    count(player.cave);
+    count(player.mulliganed);
+    for (const Tree& tree : player.forest) {
+      ++seen[static_cast<std::size_t>(tree.card)];
+      for (const auto& slot : tree.slots) count(slot);
+    }
+  }
+  for (const Task& task : position.tasks) {
+    if (task.kind == TaskKind::Pay) ++seen[static_cast<std::size_t>(task.card)];
+  }
+  return seen;
+}
+
+void add_card(std::vector<CardId>& cards, CardId card) {
+  cards.insert(std::upper_bound(cards.begin(), cards.end(), card), card);
+}
+
+bool remove_card(std::vector<CardId>& cards, CardId card) {
+  const auto at = std::lower_bound(cards.begin(), cards.end(), card);
+  if (at == cards.end() || *at != card) return false;
+  cards.erase(at);
+  return true;
+}
+
+int count_card(const std::vector<CardId>& cards, CardId card) {
+  const auto [first, last] = std::equal_range(cards.begin(), cards.end(), card);
+  return static_cast<int>(last - first);
+}
+
+}  // namespace grove::forest_shuffle

@@ -1,0 +1,176 @@
+// The variant's settings (the card data with the variant's numbers applied,
+// and the rulings, read once), the table before the deal, who decides, and
+// the final scores.
+
+#include <fmt/format.h>
+
+#include "engine/core/errors.hpp"
+#include "engine/games/forest_shuffle/fs_rules.hpp"
+#include "engine/games/forest_shuffle/params.hpp"
+#include "engine/games/forest_shuffle/scoring.hpp"
+
+namespace grove::forest_shuffle {
+
+bool has_points(const Species& species) {
+  const ScoringKind kind = species.scoring.kind;
+  return kind != ScoringKind::Set && kind != ScoringKind::ButterflySets;
+}
+
+bool has_otherwise(const Species& species) { return species.scoring.kind == ScoringKind::Majority; }
+
+bool has_needs(const Species& species) {
+  return species.scoring.kind == ScoringKind::If && species.scoring.needs > 0;
+}
+
+bool has_table(const Species& species) { return !species.scoring.table.empty(); }
+
+std::string table_param(const Species& species) {
+  if (species.scoring.kind == ScoringKind::ButterflySets) return kButterflyTableParam;
+  return species.id + "_sets";
+}
+
+Settings read_settings(const Variant& variant, int players) {
+  Settings s;
+  s.book = base_card_book();
+  for (auto& card : s.book.cards) {
+    card.copies = static_cast<int>(variant.table(kCopiesParam).at(card.code));
+  }
+  const bool two_bat_kinds = variant.ruling("fs.bat_kinds") == "two";
+  for (auto& species : s.book.species) {
+    species.cost = static_cast<int>(variant.table(kCostParam).at(species.id));
+    Scoring& scoring = species.scoring;
+    if (has_points(species))
+      scoring.points = static_cast<int>(variant.table(kPointsParam).at(species.id));
+    if (has_otherwise(species)) {
+      scoring.otherwise = static_cast<int>(variant.table(kOtherwiseParam).at(species.id));
+    }
+    if (has_needs(species))
+      scoring.needs = static_cast<int>(variant.table(kNeedsParam).at(species.id));
+    if (two_bat_kinds && scoring.measure == Measure::SpeciesOfType && scoring.types == kBat) {
+      scoring.needs = 2;
+    }
+    if (has_table(species)) {
+      const IntegerTable& table = variant.table(table_param(species));
+      for (std::size_t n = 0; n < scoring.table.size(); ++n) {
+        scoring.table[n] = static_cast<int>(table.at(std::to_string(n + 1)));
+      }
+    }
+  }
+  for (SpeciesId tree = 0; tree < kTreeSpecies; ++tree) {
+    s.book.species[static_cast<std::size_t>(tree)].copies = s.book.card(tree).copies;
+  }
+  s.removed = static_cast<int>(variant.integer_for_players("cards_removed", players));
+  s.starting_hand = static_cast<int>(variant.integer("starting_hand"));
+  s.hand_limit = static_cast<int>(variant.integer("hand_limit"));
+  s.clearing_limit = static_cast<int>(variant.integer("clearing_limit"));
+  s.piles = static_cast<int>(variant.integer("piles"));
+  s.mulligan = variant.flag("mulligan");
+  s.book.winter_cards = static_cast<int>(variant.integer("winter_cards"));
+
+  s.sapling_reveals = variant.ruling("fs.sapling_reveal") == "reveal";
+  s.sapling_slots_count = variant.ruling("fs.sapling_slots") == "count";
+  s.chanterelle_saplings = variant.ruling("fs.chanterelle_sapling") == "triggers";
+  s.full_sapling_counts = variant.ruling("fs.full_sapling") == "counts";
+  s.bee_on_sapling_counts = variant.ruling("fs.bee_on_sapling") == "counts";
+  s.draw_stops_at_limit = variant.ruling("fs.draw_hand_limit") == "stop";
+  s.clearing_every_turn = variant.ruling("fs.clearing_extra_turn") == "every_turn";
+  s.bonus_needs_payment = variant.ruling("fs.bonus_unpaid") == "no_bonus";
+  s.free_plays_trigger = variant.ruling("fs.free_play_mushrooms") == "triggers";
+  s.mole_one_by_one = variant.ruling("fs.mole_order") == "one_by_one";
+
+  const int deck = s.book.total_cards();
+  if (s.removed > deck) {
+    throw InputError("cards_removed is " + std::to_string(s.removed) + " for " +
+                     std::to_string(players) + " players, but the deck has only " +
+                     std::to_string(deck) + " cards (copies)");
+  }
+  if (s.starting_hand > s.hand_limit) {
+    throw InputError("starting_hand (" + std::to_string(s.starting_hand) +
+                     ") is larger than hand_limit (" + std::to_string(s.hand_limit) + ")");
+  }
+  return s;
+}
+
+ForestShuffleRules::ForestShuffleRules(const Game& game, const Variant& variant, int players)
+    : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
+
+Position ForestShuffleRules::fresh_position() const {
+  Position position;
+  const CardBook& cards = book();
+  position.unseen.assign(cards.cards.size(), 0);
+  for (std::size_t id = 0; id < cards.cards.size(); ++id) {
+    position.unseen[id] = static_cast<std::int16_t>(cards.cards[id].copies);
+  }
+  // Set-up, steps 3 to 6: cards set aside unseen, the rest in piles, the
+  // winter cards in the bottom one with one of them on top of it.
+  position.box_unseen = settings_.removed;
+  const int deck = cards.total_cards() - settings_.removed;
+  position.deck_bottom = deck / settings_.piles;
+  position.deck_top = deck - position.deck_bottom;
+  position.winter_on_top = cards.winter_cards > 0 ? 1 : 0;
+  position.winter_shuffled = cards.winter_cards - position.winter_on_top;
+  position.players.resize(static_cast<std::size_t>(players()));
+  // Step 7: six cards each, then the mulligans; the first player starts.
+  for (Seat seat = 0; seat < players(); ++seat) {
+    position.tasks.push_back(Task{.kind = TaskKind::Deal,
+                                  .seat = seat,
+                                  .count = static_cast<std::int16_t>(settings_.starting_hand)});
+  }
+  for (Seat seat = 0; seat < players(); ++seat) {
+    position.tasks.push_back(Task{.kind = TaskKind::Mulligan, .seat = seat});
+  }
+  position.tasks.push_back(Task{.kind = TaskKind::Turn, .seat = 0});
+  return position;
+}
+
+std::unique_ptr<State> ForestShuffleRules::initial_state() const {
+  Position position = fresh_position();
+  advance(position, nullptr);
+  return std::make_unique<GameState<Position>>(std::move(position));
+}
+
+Node ForestShuffleRules::node(const State& state) const {
+  return node_at(position_of<Position>(state));
+}
+
+Node ForestShuffleRules::node_at(const Position& position) const {
+  if (position.over || position.tasks.empty()) return Node{NodeKind::Terminal, kNoSeat, false};
+  const Task& task = position.tasks.front();
+  switch (task.kind) {
+    case TaskKind::Deal:
+    case TaskKind::Draw:
+    case TaskKind::Reveal:
+      return Node{NodeKind::Chance, kNoSeat, false};
+    default:
+      return Node{NodeKind::Decision, task.seat, false};
+  }
+}
+
+Outcome ForestShuffleRules::outcome(const State& state) const {
+  const Position& position = position_of<Position>(state);
+  const std::vector<int> totals = final_scores(settings_, position);
+  Outcome result;
+  // The highest score wins; equal scores share the victory (Scoring).
+  for (std::size_t seat = 0; seat < totals.size(); ++seat) {
+    int better = 0;
+    for (int other : totals) better += other > totals[seat] ? 1 : 0;
+    result.place.push_back(better + 1);
+    result.score.push_back(totals[seat]);
+  }
+  return result;
+}
+
+std::optional<std::string> ForestShuffleRules::score_sheet(const State& state) const {
+  return score_sheet_text(settings_, position_of<Position>(state));
+}
+
+std::int64_t ForestShuffleRules::step_bound() const {
+  // Every play moves at least one card out of the hands and the clearing for
+  // good, and every draw action from the deck brings the winter cards
+  // closer, so a game ends. Random games of the standard variant take
+  // about 300 to 900 moves (decisions and chance outcomes); the bound leaves
+  // room for variants with a larger deck.
+  return 20000;
+}
+
+}  // namespace grove::forest_shuffle

@@ -1,0 +1,426 @@
+// A turn of Forest Shuffle (forest_shuffle_rulebook.md, "Game Flow" to
+// "Checking the Clearing"; the card appendix's procedures for the Mole and
+// the mushrooms): what each decision does to the table, and the play of a
+// card: payment, placement, the card turned into the clearing after a tree,
+// mushroom draws, then the effect and the bonus, each optional.
+
+#include <fmt/format.h>
+
+#include "engine/games/forest_shuffle/forest.hpp"
+#include "engine/games/forest_shuffle/fs_rules.hpp"
+
+namespace grove::forest_shuffle {
+namespace {
+
+void push_front(Position& position, const std::vector<Task>& tasks) {
+  position.tasks.insert(position.tasks.begin(), tasks.begin(), tasks.end());
+}
+
+void pop_front(Position& position) { position.tasks.erase(position.tasks.begin()); }
+
+Task task_of(TaskKind kind, Seat seat, int count = 0) {
+  return Task{.kind = kind, .seat = seat, .count = static_cast<std::int16_t>(count)};
+}
+
+}  // namespace
+
+Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log) const {
+  Position& position = position_of<Position>(state);
+  if (auto why = rejection(position, move)) return Verdict::illegal(std::move(*why));
+  if (move.kind == kDeckCard) {
+    take_card(position, move.args[0], log);
+  } else if (move.kind == kWinter) {
+    take_winter(position, log);
+  } else {
+    apply_decision(position, move, log);
+  }
+  advance(position, log);
+  return Verdict::legal();
+}
+
+void ForestShuffleRules::apply_decision(Position& position, const Move& move, EventLog* log) const {
+  const Task task = position.tasks.front();
+  const Seat seat = task.seat;
+  const std::string who = seat_label(seat);
+  Player& player = position.player(seat);
+  switch (move.kind) {
+    case kMulligan: {
+      // Set-up, step 7: the whole hand goes to the box, six new cards come.
+      for (CardId card : player.hand) add_card(player.mulliganed, card);
+      player.hand.clear();
+      pop_front(position);
+      push_front(position, {task_of(TaskKind::Deal, seat, settings_.starting_hand)});
+      if (log) {
+        record(log, kClauseMulligan, seat,
+               fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards "
+                           "are drawn",
+                           who, settings_.starting_hand));
+      }
+      return;
+    }
+    case kKeepHand:
+      pop_front(position);
+      if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", who));
+      return;
+    case kDrawFromDeck:
+      pop_front(position);
+      if (task.kind == TaskKind::Turn) {
+        push_front(position, {task_of(TaskKind::Draw, seat, 1), task_of(TaskKind::SecondDraw, seat),
+                              task_of(TaskKind::EndTurn, seat)});
+      } else {
+        push_front(position, {task_of(TaskKind::Draw, seat, 1)});
+      }
+      if (log) {
+        record(log, kClauseDrawAction, seat,
+               fmt::format("{} draws {} card from the deck", who,
+                           task.kind == TaskKind::Turn ? "a first" : "a second"),
+               {{"from", "deck"}});
+      }
+      return;
+    case kTakeFromClearing: {
+      const auto card = static_cast<CardId>(move.args[0]);
+      remove_card(position.clearing, card);
+      add_card(player.hand, card);
+      pop_front(position);
+      if (task.kind == TaskKind::Turn) {
+        push_front(position,
+                   {task_of(TaskKind::SecondDraw, seat), task_of(TaskKind::EndTurn, seat)});
+      }
+      if (log) {
+        record(log, kClauseTake, seat,
+               fmt::format("{} takes {} from the clearing", who, card_text(card)),
+               {{"card", card_code(card)}});
+      }
+      return;
+    }
+    case kPlay:
+    case kSapling:
+      start_play(position, move, log);
+      return;
+    case kPay:
+      pay(position, move, log);
+      return;
+    case kUse:
+      pop_front(position);
+      use_offer(position, task, log);
+      return;
+    case kDecline:
+      pop_front(position);
+      if (log) {
+        record(log, kClauseDecline, seat,
+               fmt::format("{} does not use the {}'s {}", who, species_name(task.species),
+                           source_name(task.source)),
+               {{"species", book().species_of(task.species).id},
+                {"source", source_name(task.source)}});
+      }
+      return;
+    case kPlaceFree: {
+      const auto card = static_cast<CardId>(move.args[0]);
+      remove_card(player.hand, card);
+      // The free placements left come after whatever this one sets off.
+      Task& front = position.tasks.front();
+      if (front.count > 0 && --front.count == 0) pop_front(position);
+      resolve(position, seat, Played{.card = card, .placement = placement_of(move), .free = true},
+              log);
+      return;
+    }
+    case kTuck: {
+      const auto card = static_cast<CardId>(move.args[0]);
+      remove_card(player.hand, card);
+      add_card(player.cave, card);
+      ++position.tasks.front().count;
+      if (log) {
+        record(log, kClauseCave, seat,
+               fmt::format("{} puts a card from the hand under the cave ({} there)", who,
+                           player.cave.size()),
+               {{"from", "hand"}});
+      }
+      return;
+    }
+    case kStop: {
+      pop_front(position);
+      const auto stopping = static_cast<Stopping>(move.args[0]);
+      if (stopping == Stopping::Tucking && task.count > 0) {
+        // The Raccoon: as many cards from the deck as went under the cave.
+        push_front(position, {task_of(TaskKind::Draw, seat, task.count)});
+      }
+      if (stopping == Stopping::MolePlays) {
+        // The appendix's Mole: the effects and bonuses of the cards it
+        // played now come, in the order the cards were placed.
+        push_front(position, position.deferred);
+        position.deferred.clear();
+      }
+      if (log) {
+        record(log, kClauseDecline, seat,
+               fmt::format("{} stops {}", who, kStoppingWords[static_cast<std::size_t>(stopping)]),
+               {{"stops", kStoppingWords[static_cast<std::size_t>(stopping)]}});
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void ForestShuffleRules::start_play(Position& position, const Move& move, EventLog* log) const {
+  const Task task = position.tasks.front();
+  const Seat seat = task.seat;
+  const auto card = static_cast<CardId>(move.args[0]);
+  remove_card(position.player(seat).hand, card);
+  const bool via_mole = task.kind == TaskKind::Mole;
+  if (!via_mole) {
+    // The play is the turn's action; the turn ends once it is resolved.
+    pop_front(position);
+    push_front(position, {task_of(TaskKind::EndTurn, seat)});
+  }
+  if (move.kind == kSapling) {
+    resolve(position, seat,
+            Played{.card = card, .placement = {}, .sapling = true, .via_mole = via_mole}, log);
+    return;
+  }
+  const Placement placement = placement_of(move);
+  const int cost = cost_of(card, placement);
+  if (cost == 0) {
+    // Nothing is paid, so no payment card fails to match (ruling fs.bonus_unpaid).
+    resolve(position, seat,
+            Played{.card = card,
+                   .placement = placement,
+                   .bonus = !settings_.bonus_needs_payment &&
+                            !book().species_of(species_at(card, placement)).bonus.empty(),
+                   .via_mole = via_mole},
+            log);
+    return;
+  }
+  Task paying = task_of(TaskKind::Pay, seat);
+  paying.card = card;
+  paying.side = placement.side ? static_cast<std::int8_t>(*placement.side) : kNoSide;
+  paying.tree = static_cast<std::int16_t>(placement.tree);
+  paying.via_mole = via_mole;
+  push_front(position, {paying});
+  if (log) {
+    record(log, kClausePay, seat,
+           fmt::format("{} plays {}{} and pays {}", seat_label(seat), card_text(card),
+                       placement.side ? " to the " + placement_text(placement) : "",
+                       cost == 1 ? std::string("1 card") : fmt::format("{} cards", cost)),
+           {{"card", card_code(card)}, {"cost", std::to_string(cost)}});
+  }
+}
+
+void ForestShuffleRules::pay(Position& position, const Move& move, EventLog* log) const {
+  const Task task = position.tasks.front();
+  pop_front(position);
+  const Placement placement{
+      task.side == kNoSide ? std::nullopt : std::optional<Side>(static_cast<Side>(task.side)),
+      task.tree};
+  const SpeciesId played = species_at(task.card, placement);
+  // The bonus: every payment card shows the played half's tree symbol
+  // (either half of a split card will do).
+  const SpeciesId symbol = placement.side ? shown_symbol(book(), task.card, *placement.side)
+                                          : book().card(task.card).halves[0].symbol;
+  Player& player = position.player(task.seat);
+  bool matching = true;
+  std::vector<std::string> paid;
+  for (std::int16_t value : move.args) {
+    if (value == 0) continue;
+    const auto card = static_cast<CardId>(value - 1);
+    remove_card(player.hand, card);
+    add_card(position.clearing, card);
+    matching = matching && book().card(card).shows_symbol(symbol);
+    paid.push_back(card_code(card));
+  }
+  const bool bonus = matching && !book().species_of(played).bonus.empty();
+  if (log) {
+    record(
+        log, kClausePay, task.seat,
+        fmt::format("{} pays with {} into the clearing", seat_label(task.seat), join(paid, ", ")),
+        {{"cards", join(paid, " ")}});
+    if (bonus) {
+      record(log, kClauseBonusEarned, task.seat,
+             fmt::format("every card paid shows the {} symbol: the {}'s bonus is earned",
+                         species_name(symbol), species_name(played)),
+             {{"species", book().species_of(played).id}});
+    }
+  }
+  resolve(
+      position, task.seat,
+      Played{.card = task.card, .placement = placement, .bonus = bonus, .via_mole = task.via_mole},
+      log);
+}
+
+void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& played,
+                                 EventLog* log) const {
+  const CardId card = played.card;
+  const Placement& placement = played.placement;
+  const bool sapling = played.sapling;
+  const bool free = played.free;
+  Player& player = position.player(seat);
+  if (placement.side) {
+    add_card(player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side), card);
+  } else {
+    Tree tree;
+    tree.card = card;
+    tree.sapling = sapling;
+    player.forest.push_back(tree);
+  }
+  const SpeciesId species = sapling ? kNoSpecies : species_at(card, placement);
+  const Types types = sapling ? Types{kTree} : book().species_of(species).types;
+  if (log) {
+    const std::string who = seat_label(seat);
+    if (sapling) {
+      record(log, kClausePlaySapling, seat,
+             fmt::format("{} plays {} face down as tree {}, a sapling", who, card_text(card),
+                         player.forest.size()),
+             {{"card", card_code(card)}, {"tree", std::to_string(player.forest.size())}});
+    } else if (!placement.side) {
+      record(log, free ? kClauseFreePlay : kClausePlayTree, seat,
+             fmt::format("{} plants a {} as tree {}", who, species_name(species),
+                         player.forest.size()),
+             {{"species", book().species_of(species).id},
+              {"tree", std::to_string(player.forest.size())}});
+    } else {
+      record(log, free ? kClauseFreePlay : kClausePlayDweller, seat,
+             fmt::format("{} {} the {} ({}) to the {}{}", who, free ? "places" : "plays",
+                         species_name(species), card_code(card), placement_text(placement),
+                         free ? " for free, without its effect and bonus" : ""),
+             {{"species", book().species_of(species).id},
+              {"card", card_code(card)},
+              {"at", placement_text(placement)}});
+    }
+  }
+
+  std::vector<Task> next;
+  // A tree (and by ruling fs.sapling_reveal a sapling) turns the deck's top
+  // card into the clearing.
+  if ((!sapling && !placement.side) || (sapling && settings_.sapling_reveals)) {
+    next.push_back(task_of(TaskKind::Reveal, kNoSeat));
+  }
+  // A mushroom placed now works from its owner's next turn.
+  const Species& shown = sapling ? book().species_of(0) : book().species_of(species);
+  const bool mushroom = !sapling && (shown.permanent(AbilityKind::DrawWhenPlayed) != nullptr ||
+                                     shown.permanent(AbilityKind::DrawWhenPlaced) != nullptr);
+  if (mushroom) {
+    player.dormant.insert(std::upper_bound(player.dormant.begin(), player.dormant.end(), species),
+                          species);
+  }
+  std::vector<Task> offers;
+  if (!free || settings_.free_plays_trigger) {
+    // Each active mushroom of the player: copies in the forest not dormant.
+    std::vector<SpeciesId> dormant = player.dormant;
+    for (const Tree& tree : player.forest) {
+      for (int s = 0; s < kSides; ++s) {
+        for (CardId held : tree.slot(static_cast<Side>(s))) {
+          const SpeciesId kind = shown_species(book(), held, static_cast<Side>(s));
+          const Species& owner = book().species_of(kind);
+          const Ability* when_played = owner.permanent(AbilityKind::DrawWhenPlayed);
+          const Ability* when_placed = owner.permanent(AbilityKind::DrawWhenPlaced);
+          if (when_played == nullptr && when_placed == nullptr) continue;
+          if (auto at = std::find(dormant.begin(), dormant.end(), kind); at != dormant.end()) {
+            dormant.erase(at);
+            continue;
+          }
+          const bool triggered =
+              (when_played != nullptr && (when_played->types & types) != 0 &&
+               (!sapling || settings_.chanterelle_saplings)) ||
+              (when_placed != nullptr && placement.side && *placement.side == when_placed->side);
+          if (!triggered) continue;
+          Task offer = task_of(TaskKind::Offer, seat);
+          offer.source = Source::Mushroom;
+          offer.species = kind;
+          offers.push_back(offer);
+        }
+      }
+    }
+  }
+  if (!free && !sapling) {
+    bool instant = false;
+    for (const Ability& ability : shown.effect) instant = instant || !ability.permanent();
+    Task offer = task_of(TaskKind::Offer, seat);
+    offer.species = species;
+    if (instant) offers.push_back(offer);
+    if (played.bonus && !shown.bonus.empty()) {
+      offer.source = Source::Bonus;
+      offers.push_back(offer);
+    }
+  }
+  if (played.via_mole && !settings_.mole_one_by_one) {
+    position.deferred.insert(position.deferred.end(), offers.begin(), offers.end());
+  } else {
+    next.insert(next.end(), offers.begin(), offers.end());
+  }
+  push_front(position, next);
+}
+
+void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventLog* log) const {
+  const Seat seat = offer.seat;
+  const std::string who = seat_label(seat);
+  const Species& species = book().species_of(offer.species);
+  if (log) {
+    const std::string_view clause = offer.source == Source::Effect  ? kClauseEffect
+                                    : offer.source == Source::Bonus ? kClauseBonus
+                                                                    : kClauseMushroom;
+    record(log, clause, seat,
+           fmt::format("{} uses the {}'s {}", who, species.name, source_name(offer.source)),
+           {{"species", species.id}});
+  }
+  if (offer.source == Source::Mushroom) {
+    push_front(position, {task_of(TaskKind::Draw, seat, 1)});
+    return;
+  }
+  Player& player = position.player(seat);
+  std::vector<Task> next;
+  for (const Ability& ability : offer.source == Source::Effect ? species.effect : species.bonus) {
+    switch (ability.kind) {
+      case AbilityKind::Draw:
+        next.push_back(task_of(TaskKind::Draw, seat, ability.count));
+        break;
+      case AbilityKind::DrawPer: {
+        const Census census = take_census(settings_, player);
+        const int count = ability.species != kNoSpecies
+                              ? census.species[static_cast<std::size_t>(ability.species)]
+                              : census.showing(book(), ability.types);
+        if (count > 0) next.push_back(task_of(TaskKind::Draw, seat, count));
+        break;
+      }
+      case AbilityKind::ExtraTurn:
+        ++position.extra_turns;
+        if (log) {
+          record(log, kClauseExtraTurn, seat,
+                 fmt::format("{} will take another turn after this one", who),
+                 {{"extra_turns", std::to_string(position.extra_turns)}});
+        }
+        break;
+      case AbilityKind::PlayFree: {
+        Task free = task_of(TaskKind::FreePlay, seat, ability.count);
+        free.types = ability.types;
+        next.push_back(free);
+        break;
+      }
+      case AbilityKind::ClearingToCave: {
+        const auto moved = position.clearing.size();
+        for (CardId card : position.clearing) add_card(player.cave, card);
+        position.clearing.clear();
+        if (log) {
+          record(log, kClauseCave, seat,
+                 fmt::format("the {} cards of the clearing go under {}'s cave", moved, who),
+                 {{"from", "clearing"}, {"cards", std::to_string(moved)}});
+        }
+        break;
+      }
+      case AbilityKind::HandToCave:
+        next.push_back(task_of(TaskKind::Tuck, seat));
+        break;
+      case AbilityKind::PlayPaying:
+        next.push_back(task_of(TaskKind::Mole, seat));
+        if (log) {
+          record(log, kClauseMole, seat,
+                 fmt::format("{} may now play hand cards, paying for each", who));
+        }
+        break;
+      default:
+        break;  // permanent rules act by themselves
+    }
+  }
+  push_front(position, next);
+}
+
+}  // namespace grove::forest_shuffle
