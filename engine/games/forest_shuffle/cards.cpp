@@ -286,6 +286,10 @@ std::string types_text(Types types) {
   return join(names, ", ");
 }
 
+std::string cards_word(int count) {
+  return count == 1 ? "1 card" : std::to_string(count) + " cards";
+}
+
 bool Ability::permanent() const {
   return kind == AbilityKind::ShareSlot || kind == AbilityKind::CountsAsTree ||
          kind == AbilityKind::DrawWhenPlayed || kind == AbilityKind::DrawWhenPlaced;

@@ -49,6 +49,7 @@ inline constexpr std::array<const char*, kTypeCount> kTypeNames = {
     "tree", "bird",      "bat",   "butterfly", "insect", "pawed_animal", "cloven_hoofed_animal",
     "deer", "amphibian", "plant", "mushroom"};
 std::string types_text(Types types);  // "cloven_hoofed_animal, deer"
+std::string cards_word(int count);    // "1 card", "3 cards"
 
 // Species 0..7 are the tree species, in the order of cards.yaml; the tree
 // symbol on a card is a tree species.

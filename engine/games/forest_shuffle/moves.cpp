@@ -23,8 +23,6 @@ std::vector<CardId> distinct(const std::vector<CardId>& cards) {
   return designs;
 }
 
-std::string cards_word(int count) { return count == 1 ? "1 card" : fmt::format("{} cards", count); }
-
 // The abilities an offer stands for: the instant effect, the bonus, or a
 // mushroom's draw of one card.
 std::vector<Ability> offered_abilities(const CardBook& book, const Task& offer) {
@@ -323,8 +321,8 @@ std::optional<std::string> ForestShuffleRules::chance_rejection(const Position& 
   if (move.kind == kWinter) {
     if (!move.uses_only(0)) return "a winter card takes no arguments";
     if (position.deck_top > 0) {
-      return fmt::format("the winter cards are in the bottom pile: {} cards lie above them",
-                         position.deck_top);
+      return fmt::format("the winter cards are in the bottom pile, under {} from the upper piles",
+                         cards_word(position.deck_top));
     }
     if (position.winter_shuffled == 0) return "no winter card is left in the deck";
     return std::nullopt;

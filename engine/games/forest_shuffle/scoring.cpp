@@ -321,8 +321,7 @@ std::string score_sheet_text(const Settings& settings, const Position& position)
       text += fmt::format("  {} {:<26} {:>3}{}\n", where, card_label(book, entry), entry.points,
                           entry.why.empty() ? "" : "  " + entry.why);
     }
-    text +=
-        fmt::format("  cave      {:<26} {:>3}\n", fmt::format("{} cards", sheet.cave), sheet.cave);
+    text += fmt::format("  cave      {:<26} {:>3}\n", cards_word(sheet.cave), sheet.cave);
   }
   return text;
 }

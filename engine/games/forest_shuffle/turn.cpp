@@ -198,11 +198,11 @@ void ForestShuffleRules::start_play(Position& position, const Move& move, EventL
   paying.via_mole = via_mole;
   push_front(position, {paying});
   if (log) {
-    record(log, kClausePay, seat,
-           fmt::format("{} plays {}{} and pays {}", seat_label(seat), card_text(card),
-                       placement.side ? " to the " + placement_text(placement) : "",
-                       cost == 1 ? std::string("1 card") : fmt::format("{} cards", cost)),
-           {{"card", card_code(card)}, {"cost", std::to_string(cost)}});
+    record(
+        log, kClausePay, seat,
+        fmt::format("{} plays {}{} and pays {}", seat_label(seat), card_text(card),
+                    placement.side ? " to the " + placement_text(placement) : "", cards_word(cost)),
+        {{"card", card_code(card)}, {"cost", std::to_string(cost)}});
   }
 }
 

@@ -38,8 +38,9 @@ std::string ForestShuffleRules::state_summary(const State& state) const {
   std::vector<std::string> players_text;
   for (Seat seat = 0; seat < players(); ++seat) {
     const Player& player = position.player(seat);
-    players_text.push_back(fmt::format("{} {} in hand, {} trees", seat_label(seat),
-                                       player.hand.size(), player.forest.size()));
+    players_text.push_back(fmt::format("{} {} in hand, {} tree{}", seat_label(seat),
+                                       player.hand.size(), player.forest.size(),
+                                       player.forest.size() == 1 ? "" : "s"));
   }
   return fmt::format("{}; winter {}/{}, deck {}, clearing {}; {}", expecting(position),
                      position.winter_revealed, book().winter_cards, position.deck_size(),
@@ -67,7 +68,7 @@ std::string ForestShuffleRules::board(const State& state) const {
                         seat == position.turn && !position.over ? " (to play)" : "",
                         player.hand.size(), names(player.hand));
     text += fmt::format(
-        "    cave: {} cards{}{}\n", player.cave.size(),
+        "    cave: {}{}{}\n", cards_word(static_cast<int>(player.cave.size())),
         player.mulliganed.empty() ? "" : fmt::format("; mulliganed {}", player.mulliganed.size()),
         player.dormant.empty() ? "" : "; mushrooms waking next turn");
     for (std::size_t index = 0; index < player.forest.size(); ++index) {
