@@ -73,7 +73,7 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const std::string command : {"games", "rules", "play", "replay", "results"}) {
+  for (const std::string command : {"games", "rules", "play", "replay", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -83,10 +83,10 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, results\n");
+            "rules, play, replay, results, score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
-            "known games: pass_the_pandas, bamboo_harvest, takenoko\n");
+            "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");
   EXPECT_EQ(grove("play pass_the_pandas --db " + db_ + " --set dice_per_playr=4").text,
             "grove: error: --set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you "
             "mean 'dice_per_player'?); see 'grove rules pass_the_pandas'\n");
@@ -157,6 +157,57 @@ TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
                              "        P1: 10 reeds, 2/10 tokens, no deeds\n"),
             std::string::npos)
       << replay.text;
+}
+
+TEST_F(CliTest, ForestShuffleScoreListsEveryCardsPoints) {
+  write("forest.yaml",
+        "players:\n"
+        "  P1:\n"
+        "    forest:\n"
+        "      - {tree: beech, top: chaffinch, left: [european_hare, european_hare]}\n"
+        "      - {tree: beech}\n"
+        "    cave: 2\n"
+        "  P3:\n"
+        "    forest: [{tree: linden}]\n");
+  const Output out = grove("score forest_shuffle " + folder_ / "forest.yaml");
+  ASSERT_EQ(out.code, 0) << out.text;
+  // The forests, a tree to a line, then every card's points and why.
+  EXPECT_NE(out.text.find("     1 Beech            top: Chaffinch (TB03) | bottom: - | left: "
+                          "European Hare x2 (LR01, LR02) | right: -\n"),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("P1: 11 points\n"
+                          "  tree 1    Beech                        0  Beech: 2, needs 4\n"
+                          "     top    Chaffinch                    5  on: Beech\n"
+                          "     left   European Hare                2  2 x 1 (European Hare)\n"
+                          "     left   European Hare                2  2 x 1 (European Hare)\n"
+                          "  tree 2    Beech                        0  Beech: 2, needs 4\n"
+                          "  cave      2 cards                      2\n"
+                          "P2: 0 points\n"),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("P3: 3 points\n"), std::string::npos) << out.text;
+  // The same from a scenario's start.
+  const Output scenario =
+      grove("score " + std::string(GROVE_SOURCE_DIR) +
+            "/scenarios/forest_shuffle/scoring_rulebook_example_85_points.yaml");
+  EXPECT_NE(scenario.text.find("P1: 85 points\n"), std::string::npos) << scenario.text;
+
+  write("broken.yaml", "players:\n  P1:\n    forest: [{tree: oak, top: european_hare}]\n");
+  EXPECT_EQ(grove("score forest_shuffle " + folder_ / "broken.yaml").text,
+            "grove: error: " + folder_ / "broken.yaml" +
+                ":3:31: 'P1.forest.top': the European Hare is not played to the top of a tree\n");
+  EXPECT_EQ(grove("score takenoko " + folder_ / "forest.yaml").code, 2);
+}
+
+TEST_F(CliTest, ForestShufflePlayShowsEachForestAndTheFinalScoreSheet) {
+  const Output play = grove("play forest_shuffle --players 3 --seed 5 --db " + db_);
+  ASSERT_EQ(play.code, 0) << play.text.substr(0, 2000);
+  EXPECT_NE(play.text.find("      P3: hand (6): "), std::string::npos);
+  EXPECT_NE(play.text.find("       1 "), std::string::npos);  // a tree's line
+  EXPECT_NE(play.text.find("      the game is over\n      P1: "), std::string::npos);
+  EXPECT_NE(play.text.find("        tree 1    "), std::string::npos);
+  EXPECT_NE(play.text.find("place 1"), std::string::npos);
 }
 
 TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {

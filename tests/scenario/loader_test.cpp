@@ -63,7 +63,8 @@ TEST(ScenarioLoader, MistakesAreLocated) {
             "case.yaml:3:1: malformed YAML: end of sequence flow not found");
   EXPECT_EQ(load_error(folder, "game: pass_the_panda\nplayers: 2\n"),
             "case.yaml:1:7: 'game': unknown game 'pass_the_panda' (did you mean "
-            "'pass_the_pandas'?); known games: pass_the_pandas, bamboo_harvest, takenoko");
+            "'pass_the_pandas'?); known games: pass_the_pandas, bamboo_harvest, takenoko, "
+            "forest_shuffle");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nstep: []\n"),
             "case.yaml:3:1: 'step': unknown key (did you mean 'steps'?); expected one of: game, "
             "title, source, description, variant, parameters, rulings, players, seed, start, "

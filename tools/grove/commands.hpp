@@ -9,5 +9,6 @@ int rules_command(const Invocation& invocation);
 int play_command(const Invocation& invocation);
 int replay_command(const Invocation& invocation);
 int results_command(const Invocation& invocation);
+int score_command(const Invocation& invocation);
 
 }  // namespace grove::cli

@@ -26,6 +26,7 @@ const std::vector<Command> kCommands = {
     {"play", "play a random game and print its log", grove::cli::play_command},
     {"replay", "replay scenario files and check their expectations", grove::cli::replay_command},
     {"results", "list and show stored runs", grove::cli::results_command},
+    {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };
 
 void print_overview() {

@@ -57,10 +57,10 @@ std::string ForestShuffleRules::board(const State& state) const {
     return items.empty() ? std::string("-") : join(items, ", ");
   };
   text += fmt::format(
-      "winter cards {}/{}; deck {} cards ({} above the winter pile); box {} seen, "
+      "winter cards {}/{}; deck {} ({} above the winter pile); box {} seen, "
       "{} unseen\n",
-      position.winter_revealed, cards.winter_cards, position.deck_size(), position.deck_top,
-      position.box.size(), position.box_unseen);
+      position.winter_revealed, cards.winter_cards, cards_word(position.deck_size()),
+      position.deck_top, position.box.size(), position.box_unseen);
   text += fmt::format("clearing ({}): {}\n", position.clearing.size(), names(position.clearing));
   for (Seat seat = 0; seat < players(); ++seat) {
     const Player& player = position.player(seat);
