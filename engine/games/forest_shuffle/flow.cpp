@@ -32,7 +32,6 @@ void ForestShuffleRules::advance(Position& position, EventLog* log) const {
     if (position.over) return;
     if (position.tasks.empty()) throw std::logic_error("forest_shuffle: nothing left to do");
     Task& task = position.tasks.front();
-    const std::string who = seat_label(task.seat);
     switch (task.kind) {
       case TaskKind::Deal:
       case TaskKind::Draw:
@@ -48,8 +47,8 @@ void ForestShuffleRules::advance(Position& position, EventLog* log) const {
             held >= settings_.hand_limit) {
           if (log) {
             record(log, kClauseHandFull, task.seat,
-                   fmt::format("{} holds {} cards, the hand limit: {} more not drawn", who, held,
-                               task.count),
+                   fmt::format("{} holds {} cards, the hand limit: {} more not drawn",
+                               seat_label(task.seat), held, task.count),
                    {{"not_drawn", std::to_string(task.count)}});
           }
           pop_front(position);
@@ -81,7 +80,8 @@ void ForestShuffleRules::advance(Position& position, EventLog* log) const {
           if (log) {
             record(log, kClauseNothing, task.seat,
                    fmt::format("the {}'s {} would change nothing for {} now",
-                               species_name(task.species), source_name(task.source), who),
+                               species_name(task.species), source_name(task.source),
+                               seat_label(task.seat)),
                    {{"species", book().species_of(task.species).id},
                     {"source", source_name(task.source)}});
           }
@@ -96,8 +96,8 @@ void ForestShuffleRules::advance(Position& position, EventLog* log) const {
         if (static_cast<int>(position.player(task.seat).hand.size()) >= settings_.hand_limit) {
           if (log) {
             record(log, kClauseHandFull, task.seat,
-                   fmt::format("{} holds {} cards, the hand limit: no second card", who,
-                               position.player(task.seat).hand.size()),
+                   fmt::format("{} holds {} cards, the hand limit: no second card",
+                               seat_label(task.seat), position.player(task.seat).hand.size()),
                    {{"not_drawn", "1"}});
           }
           pop_front(position);
@@ -105,7 +105,15 @@ void ForestShuffleRules::advance(Position& position, EventLog* log) const {
         }
         [[fallthrough]];
       default: {
-        // A choice with one answer is made by itself.
+        // A choice with one answer is made by itself. A turn with cards in
+        // hand and room for more always offers a sapling and a draw, so the
+        // moves need not be listed to know that.
+        const Player& player = position.player(task.seat);
+        if (task.kind == TaskKind::Turn && !player.hand.empty() &&
+            static_cast<int>(player.hand.size()) < settings_.hand_limit &&
+            (position.deck_size() > 0 || !position.clearing.empty())) {
+          return;
+        }
         legal_moves_at(position, moves);
         if (moves.size() != 1) return;
         apply_decision(position, moves.front(), log);

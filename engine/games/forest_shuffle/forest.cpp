@@ -1,5 +1,7 @@
 #include "engine/games/forest_shuffle/forest.hpp"
 
+#include <bit>
+
 namespace grove::forest_shuffle {
 
 SpeciesId tree_species(const CardBook& book, const Tree& tree) {
@@ -7,6 +9,11 @@ SpeciesId tree_species(const CardBook& book, const Tree& tree) {
 }
 
 int Census::showing(const CardBook& book, Types types) const {
+  // One symbol (nearly every rule asks for one) was counted as the forest
+  // was taken in.
+  if ((types & (types - 1)) == 0 && types != 0) {
+    return by_type[static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(types)))];
+  }
   int total = (types & kTree) != 0 ? saplings : 0;
   for (std::size_t id = 0; id < species.size(); ++id) {
     if ((book.species[id].types & types) != 0) total += species[id];
@@ -60,6 +67,15 @@ Census take_census(const Settings& settings, const Player& player) {
     }
   }
   census.all_trees_with_bees += census.trees;
+  census.by_type[0] = census.saplings;  // a sapling shows the tree symbol
+  for (std::size_t id = 0; id < census.species.size(); ++id) {
+    if (census.species[id] == 0) continue;
+    for (int type = 0; type < kTypeCount; ++type) {
+      if ((book.species[id].types >> type & 1U) != 0) {
+        census.by_type[static_cast<std::size_t>(type)] += census.species[id];
+      }
+    }
+  }
   for (int tree = 0; tree < kTreeSpecies; ++tree) {
     if (census.species[static_cast<std::size_t>(tree)] > 0) ++census.tree_species;
   }

@@ -36,6 +36,7 @@ struct Census {
   std::array<int, kTreeSpecies> symbols{};  // visible cards showing each tree symbol
   int fully_occupied = 0;                   // trees with a card on each side (fs.full_sapling)
   std::array<int, kSides> in_slots{};       // cards on each side of a tree (fs.sapling_slots)
+  std::array<int, kTypeCount> by_type{};    // visible cards showing each type symbol
 
   // Visible cards showing any of `types` (a card with two of them counts
   // once); saplings show the tree symbol.

@@ -14,13 +14,12 @@
 namespace grove::forest_shuffle {
 namespace {
 
-// The designs in a sorted multiset, once each.
-std::vector<CardId> distinct(const std::vector<CardId>& cards) {
-  std::vector<CardId> designs;
-  for (CardId card : cards) {
-    if (designs.empty() || designs.back() != card) designs.push_back(card);
+// Calls `visit` once for each design in a sorted multiset of cards.
+template <class Visit>
+void for_each_design(const std::vector<CardId>& cards, Visit visit) {
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (i == 0 || cards[i] != cards[i - 1]) visit(cards[i]);
   }
-  return designs;
 }
 
 // The abilities an offer stands for: the instant effect, the bonus, or a
@@ -45,6 +44,11 @@ std::vector<Ability> offered_abilities(const CardBook& book, const Task& offer) 
 }
 
 }  // namespace
+
+Move placement_move(std::uint16_t kind, Seat seat, CardId card, const Placement& placement) {
+  if (!placement.side) return make_move(kind, seat, {card});
+  return make_move(kind, seat, {card, static_cast<int>(*placement.side) + 1, placement.tree + 1});
+}
 
 Placement placement_of(const Move& move) {
   Placement placement;
@@ -151,9 +155,8 @@ void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Mo
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::FreePlays)}));
       return;
     case TaskKind::Tuck:
-      for (CardId card : distinct(position.player(seat).hand)) {
-        moves.push_back(make_move(kTuck, seat, {card}));
-      }
+      for_each_design(position.player(seat).hand,
+                      [&](CardId card) { moves.push_back(make_move(kTuck, seat, {card})); });
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::Tucking)}));
       return;
     case TaskKind::Mole:
@@ -169,9 +172,9 @@ void ForestShuffleRules::draw_moves(const Position& position, Seat seat,
                                     std::vector<Move>& moves) const {
   if (static_cast<int>(position.player(seat).hand.size()) >= settings_.hand_limit) return;
   if (position.deck_size() > 0) moves.push_back(make_move(kDrawFromDeck, seat));
-  for (CardId card : distinct(position.clearing)) {
+  for_each_design(position.clearing, [&](CardId card) {
     moves.push_back(make_move(kTakeFromClearing, seat, {card}));
-  }
+  });
 }
 
 void ForestShuffleRules::placements(const Player& player, CardId card, Types types,
@@ -202,16 +205,15 @@ void ForestShuffleRules::play_moves(const Position& position, Seat seat,
   const Player& player = position.player(seat);
   const int others = static_cast<int>(player.hand.size()) - 1;  // cards left to pay with
   std::vector<Placement> found;
-  for (CardId card : distinct(player.hand)) {
+  for_each_design(player.hand, [&](CardId card) {
     moves.push_back(make_move(kSapling, seat, {card}));
     placements(player, card, 0, found);
     for (const Placement& placement : found) {
-      if (cost_of(card, placement) > others) continue;
-      moves.push_back(make_move(kPlay, seat,
-                                {card, placement.side ? static_cast<int>(*placement.side) + 1 : 0,
-                                 placement.side ? placement.tree + 1 : 0}));
+      if (cost_of(card, placement) <= others) {
+        moves.push_back(placement_move(kPlay, seat, card, placement));
+      }
     }
-  }
+  });
 }
 
 void ForestShuffleRules::payment_moves(const Position& position, const Task& task,
@@ -251,14 +253,12 @@ void ForestShuffleRules::free_play_moves(const Position& position, const Task& t
                                          std::vector<Move>& moves) const {
   const Player& player = position.player(task.seat);
   std::vector<Placement> found;
-  for (CardId card : distinct(player.hand)) {
+  for_each_design(player.hand, [&](CardId card) {
     placements(player, card, task.types, found);
     for (const Placement& placement : found) {
-      moves.push_back(make_move(kPlaceFree, task.seat,
-                                {card, placement.side ? static_cast<int>(*placement.side) + 1 : 0,
-                                 placement.side ? placement.tree + 1 : 0}));
+      moves.push_back(placement_move(kPlaceFree, task.seat, card, placement));
     }
-  }
+  });
 }
 
 // --- Offers that can change nothing pass by themselves -----------------------
@@ -282,7 +282,7 @@ bool ForestShuffleRules::ability_useful(const Position& position, Seat seat,
       return true;
     case AbilityKind::PlayFree: {
       std::vector<Placement> found;
-      for (CardId card : distinct(player.hand)) {
+      for (CardId card : player.hand) {
         placements(player, card, ability.types, found);
         if (!found.empty()) return true;
       }
@@ -393,14 +393,15 @@ std::optional<std::string> ForestShuffleRules::placement_problem(const Position&
 std::optional<std::string> ForestShuffleRules::play_problem(const Position& position,
                                                             const Task& task,
                                                             const Move& move) const {
-  const std::string who = seat_label(task.seat);
+  // Named only when a message or an event needs it: this runs on every move.
+  const auto who = [&] { return seat_label(task.seat); };
   const int card = move.args[0];
   if (card < 0 || card >= static_cast<int>(book().cards.size())) {
     return fmt::format("there is no card number {}", card);
   }
   const std::vector<CardId>& hand = position.player(task.seat).hand;
   if (count_card(hand, static_cast<CardId>(card)) == 0) {
-    return fmt::format("{} has no {} in hand", who, card_text(static_cast<CardId>(card)));
+    return fmt::format("{} has no {} in hand", who(), card_text(static_cast<CardId>(card)));
   }
   if (move.kind == kSapling) {
     if (!move.uses_only(1)) return "a sapling takes one argument, the card";
@@ -420,7 +421,7 @@ std::optional<std::string> ForestShuffleRules::play_problem(const Position& posi
   if (cost > others) {
     return fmt::format(
         "the {} costs {}: {} holds only {} to pay with",
-        species_name(species_at(static_cast<CardId>(card), placement)), cards_word(cost), who,
+        species_name(species_at(static_cast<CardId>(card), placement)), cards_word(cost), who(),
         others == 1 ? std::string("1 other card") : fmt::format("{} other cards", others));
   }
   return std::nullopt;
@@ -507,7 +508,8 @@ std::optional<std::string> ForestShuffleRules::rejection(const Position& positio
                              seat_label(move.seat))
                : fmt::format("{}, not {}", expecting(position), seat_label(move.seat));
   }
-  const std::string who = seat_label(task.seat);
+  // Named only when a message or an event needs it: this runs on every move.
+  const auto who = [&] { return seat_label(task.seat); };
   const auto wrong_time = [&] { return fmt::format("not now: {}", expecting(position)); };
   const auto drawing = task.kind == TaskKind::Turn || task.kind == TaskKind::SecondDraw;
   switch (move.kind) {
@@ -521,7 +523,7 @@ std::optional<std::string> ForestShuffleRules::rejection(const Position& positio
       if (!drawing) return wrong_time();
       const int held = static_cast<int>(position.player(task.seat).hand.size());
       if (held >= settings_.hand_limit) {
-        return fmt::format("{} holds {} cards, the hand limit: {} cannot draw", who, held, who);
+        return fmt::format("{} holds {} cards, the hand limit: {} cannot draw", who(), held, who());
       }
       if (move.kind == kDrawFromDeck) {
         if (!move.uses_only(0)) return "this move takes no arguments";
@@ -550,7 +552,7 @@ std::optional<std::string> ForestShuffleRules::rejection(const Position& positio
       if (task.kind != TaskKind::Offer) return wrong_time();
       if (!move.uses_only(2)) return "this move takes two arguments: the species and the source";
       if (move.args[0] != task.species || move.args[1] != static_cast<int>(task.source)) {
-        return fmt::format("{} is offered the {}'s {}", who, species_name(task.species),
+        return fmt::format("{} is offered the {}'s {}", who(), species_name(task.species),
                            source_name(task.source));
       }
       return std::nullopt;
@@ -565,7 +567,7 @@ std::optional<std::string> ForestShuffleRules::rejection(const Position& positio
         return fmt::format("there is no card number {}", card);
       }
       if (count_card(position.player(task.seat).hand, static_cast<CardId>(card)) == 0) {
-        return fmt::format("{} has no {} in hand", who, card_text(static_cast<CardId>(card)));
+        return fmt::format("{} has no {} in hand", who(), card_text(static_cast<CardId>(card)));
       }
       return std::nullopt;
     }

@@ -51,10 +51,6 @@ class ForestScorer {
   }
 
  private:
-  void explain(CardScore& entry, const std::string& why) const {
-    if (explain_) entry.why = why;
-  }
-
   const std::string& name_of(SpeciesId species) const { return book_.species_of(species).name; }
 
   // Cards of a species, counting the Violet Carpenter Bees at trees of it.
@@ -78,13 +74,15 @@ class ForestScorer {
       case ScoringKind::PerType: {
         const int count = census_.showing(book_, rule.types);
         entry.points = rule.points * count;
-        explain(entry, fmt::format("{} x {} ({})", count, rule.points, types_text(rule.types)));
+        if (explain_)
+          entry.why = fmt::format("{} x {} ({})", count, rule.points, types_text(rule.types));
         return;
       }
       case ScoringKind::PerSpecies: {
         const int count = census_.species[static_cast<std::size_t>(rule.species)];
         entry.points = rule.points * count;
-        explain(entry, fmt::format("{} x {} ({})", count, rule.points, name_of(rule.species)));
+        if (explain_)
+          entry.why = fmt::format("{} x {} ({})", count, rule.points, name_of(rule.species));
         return;
       }
       case ScoringKind::If:
@@ -102,31 +100,34 @@ class ForestScorer {
       case ScoringKind::PerCardOnTree: {
         const int count = host.dwellers();
         entry.points = rule.points * count;
-        explain(entry, fmt::format("{} x {} (cards at this tree)", count, rule.points));
+        if (explain_) entry.why = fmt::format("{} x {} (cards at this tree)", count, rule.points);
         return;
       }
       case ScoringKind::PerFullTree:
         entry.points = rule.points * census_.fully_occupied;
-        explain(entry,
-                fmt::format("{} x {} (fully occupied trees)", census_.fully_occupied, rule.points));
+        if (explain_)
+          entry.why =
+              fmt::format("{} x {} (fully occupied trees)", census_.fully_occupied, rule.points);
         return;
       case ScoringKind::PerOwnSymbol: {
         const SpeciesId symbol = entry.side ? shown_symbol(book_, entry.card, *entry.side)
                                             : book_.card(entry.card).halves[0].symbol;
         const int count = census_.symbols[static_cast<std::size_t>(symbol)];
         entry.points = rule.points * count;
-        explain(entry, fmt::format("{} x {} (cards with the {} symbol)", count, rule.points,
-                                   name_of(symbol)));
+        if (explain_)
+          entry.why = fmt::format("{} x {} (cards with the {} symbol)", count, rule.points,
+                                  name_of(symbol));
         return;
       }
       case ScoringKind::PerCardInSlot: {
         const int count = census_.in_slots[static_cast<std::size_t>(rule.side)];
         entry.points = rule.points * count;
-        explain(entry, fmt::format("{} x {} (cards {} trees)", count, rule.points,
-                                   rule.side == Side::Bottom ? "below"
-                                   : rule.side == Side::Top
-                                       ? "on top of"
-                                       : std::string("at the ") + side_name(rule.side) + " of"));
+        if (explain_)
+          entry.why = fmt::format("{} x {} (cards {} trees)", count, rule.points,
+                                  rule.side == Side::Bottom ? "below"
+                                  : rule.side == Side::Top
+                                      ? "on top of"
+                                      : std::string("at the ") + side_name(rule.side) + " of");
         return;
       }
     }
@@ -140,18 +141,21 @@ class ForestScorer {
       case Measure::SpeciesCount: {
         const int count = count_of(rule.species);
         met = count >= rule.needs;
-        why = fmt::format("{}: {}, needs {}", name_of(rule.species), count, rule.needs);
+        if (explain_)
+          why = fmt::format("{}: {}, needs {}", name_of(rule.species), count, rule.needs);
         break;
       }
       case Measure::TreeSpecies:
         met = census_.tree_species >= rule.needs;
-        why = fmt::format("{} tree species, needs {}", census_.tree_species, rule.needs);
+        if (explain_)
+          why = fmt::format("{} tree species, needs {}", census_.tree_species, rule.needs);
         break;
       case Measure::SpeciesOfType: {
         const int kinds = census_.kinds_showing(book_, rule.types);
         met = kinds >= rule.needs;
-        why = fmt::format("{} different {} species, needs {}", kinds, types_text(rule.types),
-                          rule.needs);
+        if (explain_)
+          why = fmt::format("{} different {} species, needs {}", kinds, types_text(rule.types),
+                            rule.needs);
         break;
       }
       case Measure::OppositeSlot: {
@@ -163,14 +167,16 @@ class ForestScorer {
             met = met || (book_.species_of(there).types & rule.types) != 0;
           }
         }
-        why = fmt::format("{} {} on the same tree", met ? "a" : "no", types_text(rule.types));
-        if (!counts) why += " (a sapling: ruling fs.sapling_slots)";
+        if (explain_)
+          why = fmt::format("{} {} on the same tree", met ? "a" : "no", types_text(rule.types));
+        if (explain_ && !counts) why += " (a sapling: ruling fs.sapling_slots)";
         break;
       }
       case Measure::HostTree: {
         const SpeciesId on = tree_species(book_, host);
         met = on == rule.species;
-        why = on == kNoSpecies ? std::string("on a sapling") : fmt::format("on: {}", name_of(on));
+        if (explain_)
+          why = on == kNoSpecies ? std::string("on a sapling") : fmt::format("on: {}", name_of(on));
         break;
       }
       case Measure::SharedSlot: {
@@ -180,29 +186,30 @@ class ForestScorer {
             same += shown_species(book_, card, *entry.side) == entry.species;
         }
         met = same >= 2;
-        why = met ? "shares its slot" : "alone in its slot";
+        if (explain_) why = met ? "shares its slot" : "alone in its slot";
         break;
       }
       case Measure::Trees:
         met = census_.all_trees_with_bees >= rule.needs;
-        why = fmt::format("{} trees, needs {}", census_.all_trees_with_bees, rule.needs);
+        if (explain_)
+          why = fmt::format("{} trees, needs {}", census_.all_trees_with_bees, rule.needs);
         break;
     }
     entry.points = met ? rule.points : 0;
-    explain(entry, why);
+    entry.why = std::move(why);
   }
 
   // Every copy together scores once, on the first card of the species.
   void score_set(CardScore& entry) {
     const Scoring& rule = book_.species_of(entry.species).scoring;
     if (!first_of_kind(entry.species)) {
-      explain(entry, "counted in its set");
+      if (explain_) entry.why = "counted in its set";
       return;
     }
     const int count = count_of(entry.species);
     const int scored = std::min(count, static_cast<int>(rule.table.size()));
     entry.points = scored > 0 ? rule.table[static_cast<std::size_t>(scored - 1)] : 0;
-    explain(entry, fmt::format("all {} together: {}", count, entry.points));
+    if (explain_) entry.why = fmt::format("all {} together: {}", count, entry.points);
   }
 
   // Butterflies in sets of different species, each card in one set; laying
@@ -211,7 +218,7 @@ class ForestScorer {
   void score_butterflies(CardScore& entry) {
     const Scoring& rule = book_.species_of(entry.species).scoring;
     if (!first_of_kind(kNoSpecies)) {
-      explain(entry, "counted in the butterfly sets");
+      if (explain_) entry.why = "counted in the butterfly sets";
       return;
     }
     std::vector<int> copies;
@@ -228,9 +235,9 @@ class ForestScorer {
       const int capped = std::min(size, static_cast<int>(rule.table.size()));
       const int points = rule.table[static_cast<std::size_t>(capped - 1)];
       entry.points += points;
-      sets.push_back(fmt::format("{} ({})", size, points));
+      if (explain_) sets.push_back(fmt::format("{} ({})", size, points));
     }
-    explain(entry, "sets of " + join(sets, ", "));
+    if (explain_) entry.why = "sets of " + join(sets, ", ");
   }
 
   void score_majority(CardScore& entry) {
@@ -246,12 +253,14 @@ class ForestScorer {
     }
     const bool most = mine >= best_other;
     entry.points = most ? rule.points : rule.otherwise;
-    const std::string what = rule.measure == Measure::Trees ? "trees" : name_of(rule.species);
-    explain(entry, fmt::format("{}: {}, {} (others at most {})", what, mine,
-                               mine > best_other    ? "the most"
-                               : mine == best_other ? "tied for the most"
-                                                    : "beaten",
-                               best_other));
+    if (explain_)
+      entry.why =
+          fmt::format("{}: {}, {} (others at most {})",
+                      rule.measure == Measure::Trees ? "trees" : name_of(rule.species), mine,
+                      mine > best_other    ? "the most"
+                      : mine == best_other ? "tied for the most"
+                                           : "beaten",
+                      best_other);
   }
 
   // Whether this is the first card of a kind scored together (a species, or

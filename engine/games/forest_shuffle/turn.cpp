@@ -41,7 +41,8 @@ Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log)
 void ForestShuffleRules::apply_decision(Position& position, const Move& move, EventLog* log) const {
   const Task task = position.tasks.front();
   const Seat seat = task.seat;
-  const std::string who = seat_label(seat);
+  // Named only when a message or an event needs it: this runs on every move.
+  const auto who = [&] { return seat_label(seat); };
   Player& player = position.player(seat);
   switch (move.kind) {
     case kMulligan: {
@@ -54,13 +55,13 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
         record(log, kClauseMulligan, seat,
                fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards "
                            "are drawn",
-                           who, settings_.starting_hand));
+                           who(), settings_.starting_hand));
       }
       return;
     }
     case kKeepHand:
       pop_front(position);
-      if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", who));
+      if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", who()));
       return;
     case kDrawFromDeck:
       pop_front(position);
@@ -72,7 +73,7 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       }
       if (log) {
         record(log, kClauseDrawAction, seat,
-               fmt::format("{} draws {} card from the deck", who,
+               fmt::format("{} draws {} card from the deck", who(),
                            task.kind == TaskKind::Turn ? "a first" : "a second"),
                {{"from", "deck"}});
       }
@@ -88,7 +89,7 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       }
       if (log) {
         record(log, kClauseTake, seat,
-               fmt::format("{} takes {} from the clearing", who, card_text(card)),
+               fmt::format("{} takes {} from the clearing", who(), card_text(card)),
                {{"card", card_code(card)}});
       }
       return;
@@ -108,7 +109,7 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       pop_front(position);
       if (log) {
         record(log, kClauseDecline, seat,
-               fmt::format("{} does not use the {}'s {}", who, species_name(task.species),
+               fmt::format("{} does not use the {}'s {}", who(), species_name(task.species),
                            source_name(task.source)),
                {{"species", book().species_of(task.species).id},
                 {"source", source_name(task.source)}});
@@ -131,7 +132,7 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       ++position.tasks.front().count;
       if (log) {
         record(log, kClauseCave, seat,
-               fmt::format("{} puts a card from the hand under the cave ({} there)", who,
+               fmt::format("{} puts a card from the hand under the cave ({} there)", who(),
                            player.cave.size()),
                {{"from", "hand"}});
       }
@@ -151,9 +152,10 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
         position.deferred.clear();
       }
       if (log) {
-        record(log, kClauseDecline, seat,
-               fmt::format("{} stops {}", who, kStoppingWords[static_cast<std::size_t>(stopping)]),
-               {{"stops", kStoppingWords[static_cast<std::size_t>(stopping)]}});
+        record(
+            log, kClauseDecline, seat,
+            fmt::format("{} stops {}", who(), kStoppingWords[static_cast<std::size_t>(stopping)]),
+            {{"stops", kStoppingWords[static_cast<std::size_t>(stopping)]}});
       }
       return;
     }
@@ -352,14 +354,15 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
 
 void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventLog* log) const {
   const Seat seat = offer.seat;
-  const std::string who = seat_label(seat);
+  // Named only when a message or an event needs it: this runs on every move.
+  const auto who = [&] { return seat_label(seat); };
   const Species& species = book().species_of(offer.species);
   if (log) {
     const std::string_view clause = offer.source == Source::Effect  ? kClauseEffect
                                     : offer.source == Source::Bonus ? kClauseBonus
                                                                     : kClauseMushroom;
     record(log, clause, seat,
-           fmt::format("{} uses the {}'s {}", who, species.name, source_name(offer.source)),
+           fmt::format("{} uses the {}'s {}", who(), species.name, source_name(offer.source)),
            {{"species", species.id}});
   }
   if (offer.source == Source::Mushroom) {
@@ -385,7 +388,7 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
         ++position.extra_turns;
         if (log) {
           record(log, kClauseExtraTurn, seat,
-                 fmt::format("{} will take another turn after this one", who),
+                 fmt::format("{} will take another turn after this one", who()),
                  {{"extra_turns", std::to_string(position.extra_turns)}});
         }
         break;
@@ -401,7 +404,7 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
         position.clearing.clear();
         if (log) {
           record(log, kClauseCave, seat,
-                 fmt::format("the {} cards of the clearing go under {}'s cave", moved, who),
+                 fmt::format("the {} cards of the clearing go under {}'s cave", moved, who()),
                  {{"from", "clearing"}, {"cards", std::to_string(moved)}});
         }
         break;
@@ -413,7 +416,7 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
         next.push_back(task_of(TaskKind::Mole, seat));
         if (log) {
           record(log, kClauseMole, seat,
-                 fmt::format("{} may now play hand cards, paying for each", who));
+                 fmt::format("{} may now play hand cards, paying for each", who()));
         }
         break;
       default:
