@@ -184,7 +184,18 @@ std::vector<std::string> Variant::differences() const {
   std::vector<std::string> lines;
   for (const auto& spec : game_->parameters) {
     const ParamValue& value = values_.at(spec.name);
-    if (value != spec.default_value) lines.push_back(spec.name + "=" + value_text(value));
+    if (value == spec.default_value) continue;
+    // A table shows only its changed entries: Forest Shuffle's have a hundred.
+    if (const auto* table = std::get_if<IntegerTable>(&value)) {
+      const auto& defaults = std::get<IntegerTable>(spec.default_value).entries;
+      IntegerTable changed;
+      for (std::size_t i = 0; i < table->entries.size(); ++i) {
+        if (table->entries[i] != defaults[i]) changed.entries.push_back(table->entries[i]);
+      }
+      lines.push_back(spec.name + "=" + value_text(changed));
+      continue;
+    }
+    lines.push_back(spec.name + "=" + value_text(value));
   }
   for (const auto& ruling : game_->rulings) {
     const std::string& chosen = rulings_.at(ruling.id);

@@ -42,9 +42,8 @@ TEST(Variant, TablesChangeTheNamedKeysOnly) {
   EXPECT_EQ(reeds.at("A"), 4);
   EXPECT_EQ(reeds.at("10"), 9);
   EXPECT_EQ(reeds.at("5"), 3);
-  EXPECT_EQ(variant.differences(),
-            std::vector<std::string>{
-                "reeds_per_rank={A: 4, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 5, 10: 9}"});
+  // What makes the variant different: the changed entries only.
+  EXPECT_EQ(variant.differences(), std::vector<std::string>{"reeds_per_rank={A: 4, 10: 9}"});
   EXPECT_EQ(error_of([&] { variant.set_parameter_text("reeds_per_rank={K: 3}"); }),
             "--set: 'reeds_per_rank': unknown key 'K', expected one of A, 2, 3, 4, 5, 6, 7, 8, 9, "
             "10");
