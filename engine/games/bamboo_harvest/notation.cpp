@@ -13,9 +13,10 @@
 //   P1 reveals 7S | P1 ends turn
 // Keywords are matched in any case.
 
+#include "engine/core/notation.hpp"
+
 #include <fmt/format.h>
 
-#include "engine/core/words.hpp"
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
 
 namespace grove::bamboo_harvest {
@@ -78,93 +79,49 @@ std::string BhRules::move_text(const Move& move) const {
 }
 
 MoveParse BhRules::parse_move(std::string_view text) const {
-  std::vector<std::string> words = words_of(text);
-  for (std::string& word : words) word = lowercase(word);
-  MoveParse result;
-  Move& move = result.move;
-  std::string problem;
-  auto fail = [&](const std::string& why) {
-    result.error = fmt::format("cannot read move '{}': {}", text, why);
-    return result;
-  };
-  auto seat = [&](const std::string& word) {
-    auto parsed = parse_seat_label(word);
-    if (!parsed || *parsed >= players()) {
-      problem = fmt::format("'{}' is not a seat at this table (P1 to P{})", word, players());
-      return false;
+  // '@' a cell, '$' a card; they fill the move's arguments in order.
+  NotationReader reader(text, players());
+  reader.define('@', [this](const std::string& word, std::vector<int>& values) {
+    const auto cell = grid().parse_cell(word);
+    if (!cell) {
+      return fmt::format("'{}' is not a card of the {}x{} forest (columns a-{}, rows 1-{})", word,
+                         grid().rows, grid().columns, static_cast<char>('a' + grid().columns - 1),
+                         grid().rows);
     }
-    move.seat = static_cast<std::int16_t>(*parsed);
-    return true;
-  };
-  auto cell = [&](const std::string& word, int slot) {
-    auto parsed = grid().parse_cell(word);
-    if (!parsed) {
-      problem = fmt::format("'{}' is not a card of the {}x{} forest (columns a-{}, rows 1-{})",
-                            word, grid().rows, grid().columns,
-                            static_cast<char>('a' + grid().columns - 1), grid().rows);
-      return false;
-    }
-    move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(*parsed);
-    return true;
-  };
-  auto card = [&](const std::string& word, int slot) {
-    auto parsed = parse_card(word);
-    if (!parsed) {
-      problem = fmt::format(
+    values.push_back(*cell);
+    return std::string();
+  });
+  reader.define('$', [](const std::string& word, std::vector<int>& values) {
+    const auto card = parse_card(word);
+    if (!card) {
+      return fmt::format(
           "'{}' is not a card (write rank and suit: 7S, 10H, QC; 7Sg for the "
           "green-backed deck; wildJ, wildQ, wildK)",
           word);
-      return false;
     }
-    move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(*parsed);
-    return true;
-  };
-  // Matches the words against a pattern: '#' a seat, '@' a cell, '$' a card;
-  // cells and cards fill the move's arguments in the order they are written.
-  auto is = [&](std::initializer_list<const char*> pattern) {
-    if (words.size() != pattern.size()) return false;
-    std::size_t i = 0;
-    for (const char* expected : pattern) {
-      const std::string& word = words[i++];
-      const std::string wanted = expected;
-      if (wanted != "#" && wanted != "@" && wanted != "$" && word != wanted) return false;
-    }
-    move = Move{};
-    i = 0;
-    int slot = 0;
-    for (const char* expected : pattern) {
-      const std::string& word = words[i++];
-      const std::string wanted = expected;
-      if (wanted == "#" && !seat(word)) return false;
-      if (wanted == "@" && !cell(word, slot++)) return false;
-      if (wanted == "$" && !card(word, slot++)) return false;
-    }
-    return true;
-  };
-  auto kind = [&](MoveKind value) {
-    move.kind = value;
-    return result;
-  };
+    values.push_back(*card);
+    return std::string();
+  });
 
-  if (words.empty()) return fail(kForms);
-  if (is({"forest", "@", "$"})) return kind(kDealForest);
-  if (is({"deal", "#", "$"})) return kind(kDeal);
-  if (is({"draw", "#", "$"})) return kind(kDraw);
-  if (is({"#", "discards", "$"})) return kind(kDiscard);
-  if (is({"#", "places", "@"})) return kind(kPlace);
-  if (is({"#", "builds", "@", "with", "$"})) return kind(kBuild);
-  if (is({"#", "skips", "build"})) return kind(kSkipBuild);
-  if (is({"#", "swaps", "@", "@", "with", "$", "disturbing", "@"})) return kind(kSwap);
-  if (is({"#", "skips", "swap"})) return kind(kSkipSwap);
-  if (is({"#", "token", "@", "harvests", "@"})) return kind(kHarvest);
-  if (is({"#", "buys"})) return kind(kBuy);
-  if (is({"#", "skips", "buy"})) return kind(kSkipBuy);
-  if (is({"#", "redraws", "$"})) return kind(kRedraw);
-  if (is({"#", "keeps", "drawn", "deeds"})) return kind(kKeep);
-  if (is({"#", "reveals", "$"})) return kind(kReveal);
-  if (is({"#", "ends", "turn"})) return kind(kEndTurn);
-  if (!problem.empty()) return fail(problem);
-  return fail(kForms);
+  if (reader.empty()) return reader.failure(kForms);
+  if (reader.is({"forest", "@", "$"})) return reader.kind(kDealForest);
+  if (reader.is({"deal", "#", "$"})) return reader.kind(kDeal);
+  if (reader.is({"draw", "#", "$"})) return reader.kind(kDraw);
+  if (reader.is({"#", "discards", "$"})) return reader.kind(kDiscard);
+  if (reader.is({"#", "places", "@"})) return reader.kind(kPlace);
+  if (reader.is({"#", "builds", "@", "with", "$"})) return reader.kind(kBuild);
+  if (reader.is({"#", "skips", "build"})) return reader.kind(kSkipBuild);
+  if (reader.is({"#", "swaps", "@", "@", "with", "$", "disturbing", "@"}))
+    return reader.kind(kSwap);
+  if (reader.is({"#", "skips", "swap"})) return reader.kind(kSkipSwap);
+  if (reader.is({"#", "token", "@", "harvests", "@"})) return reader.kind(kHarvest);
+  if (reader.is({"#", "buys"})) return reader.kind(kBuy);
+  if (reader.is({"#", "skips", "buy"})) return reader.kind(kSkipBuy);
+  if (reader.is({"#", "redraws", "$"})) return reader.kind(kRedraw);
+  if (reader.is({"#", "keeps", "drawn", "deeds"})) return reader.kind(kKeep);
+  if (reader.is({"#", "reveals", "$"})) return reader.kind(kReveal);
+  if (reader.is({"#", "ends", "turn"})) return reader.kind(kEndTurn);
+  return reader.failure(kForms);
 }
 
 }  // namespace grove::bamboo_harvest

@@ -84,6 +84,7 @@ struct Played {
   bool free = false;      // placed for free: no effect, no bonus
 };
 Placement placement_of(const Move& move);                // from args 1 and 2 of a play
+Placement placement_of(const Task& payment);             // where the card being paid for goes
 std::string placement_text(const Placement& placement);  // "left of tree 2", "" for a tree
 
 class ForestShuffleRules final : public Rules {
@@ -145,6 +146,12 @@ class ForestShuffleRules final : public Rules {
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
   std::optional<std::string> placement_problem(const Position& position, Seat seat, CardId card,
                                                const Placement& placement) const;
+  // The move's card (its first argument) is one the seat holds.
+  std::optional<std::string> held_card_problem(const Position& position, Seat seat,
+                                               const Move& move) const;
+  // A held card, and where the move puts it, fit.
+  std::optional<std::string> placing_problem(const Position& position, Seat seat,
+                                             const Move& move) const;
   std::optional<std::string> play_problem(const Position& position, const Task& task,
                                           const Move& move) const;
   std::optional<std::string> payment_problem(const Position& position, const Task& task,
@@ -178,6 +185,11 @@ class ForestShuffleRules final : public Rules {
   // Places the card and lines up what follows: the card turned into the
   // clearing after a tree, mushroom draws, the effect, the bonus.
   void resolve(Position& position, Seat seat, const Played& played, EventLog* log) const;
+  // The draws the player's active mushrooms offer for the card just placed.
+  void mushroom_offers(const Position& position, Seat seat, const Played& played,
+                       std::vector<Task>& offers) const;
+  void record_placement(const Position& position, Seat seat, const Played& played,
+                        EventLog* log) const;
   void use_offer(Position& position, const Task& offer, EventLog* log) const;
   void end_turn(Position& position, EventLog* log) const;
 

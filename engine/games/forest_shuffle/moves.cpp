@@ -58,6 +58,11 @@ Placement placement_of(const Move& move) {
   return placement;
 }
 
+Placement placement_of(const Task& payment) {
+  if (payment.side == kNoSide) return Placement{};
+  return Placement{static_cast<Side>(payment.side), payment.tree};
+}
+
 std::string placement_text(const Placement& placement) {
   if (!placement.side) return "";
   return fmt::format("{} of tree {}", side_name(*placement.side), placement.tree + 1);
@@ -95,9 +100,7 @@ std::string ForestShuffleRules::expecting(const Position& position) const {
     case TaskKind::SecondDraw:
       return fmt::format("{} is to draw the second card, from the deck or the clearing", who);
     case TaskKind::Pay: {
-      const Placement placement{
-          task.side == kNoSide ? std::nullopt : std::optional<Side>(static_cast<Side>(task.side)),
-          task.tree};
+      const Placement placement = placement_of(task);
       return fmt::format("{} is to pay {} for the {}", who,
                          cards_word(cost_of(task.card, placement)),
                          species_name(species_at(task.card, placement)));
@@ -218,9 +221,7 @@ void ForestShuffleRules::play_moves(const Position& position, Seat seat,
 
 void ForestShuffleRules::payment_moves(const Position& position, const Task& task,
                                        std::vector<Move>& moves) const {
-  const Placement placement{
-      task.side == kNoSide ? std::nullopt : std::optional<Side>(static_cast<Side>(task.side)),
-      task.tree};
+  const Placement placement = placement_of(task);
   const int cost = cost_of(task.card, placement);
   const std::vector<CardId>& hand = position.player(task.seat).hand;
   if (cost > static_cast<int>(hand.size()) || cost > kMaxPayment) return;
@@ -390,38 +391,49 @@ std::optional<std::string> ForestShuffleRules::placement_problem(const Position&
                      placement.tree + 1, host, holder);
 }
 
-std::optional<std::string> ForestShuffleRules::play_problem(const Position& position,
-                                                            const Task& task,
-                                                            const Move& move) const {
-  // Named only when a message or an event needs it: this runs on every move.
-  const auto who = [&] { return seat_label(task.seat); };
+std::optional<std::string> ForestShuffleRules::held_card_problem(const Position& position,
+                                                                 Seat seat,
+                                                                 const Move& move) const {
   const int card = move.args[0];
   if (card < 0 || card >= static_cast<int>(book().cards.size())) {
     return fmt::format("there is no card number {}", card);
   }
-  const std::vector<CardId>& hand = position.player(task.seat).hand;
-  if (count_card(hand, static_cast<CardId>(card)) == 0) {
-    return fmt::format("{} has no {} in hand", who(), card_text(static_cast<CardId>(card)));
+  if (count_card(position.player(seat).hand, static_cast<CardId>(card)) == 0) {
+    return fmt::format("{} has no {} in hand", seat_label(seat),
+                       card_text(static_cast<CardId>(card)));
   }
-  if (move.kind == kSapling) {
-    if (!move.uses_only(1)) return "a sapling takes one argument, the card";
-    return std::nullopt;
-  }
-  if (!move.uses_only(3)) return "a play takes three arguments: the card, the side, the tree";
+  return std::nullopt;
+}
+
+std::optional<std::string> ForestShuffleRules::placing_problem(const Position& position, Seat seat,
+                                                               const Move& move) const {
+  if (auto problem = held_card_problem(position, seat, move)) return problem;
+  if (!move.uses_only(3))
+    return "placing a card takes three arguments: the card, the side, the tree";
   if (move.args[1] < 0 || move.args[1] > kSides) {
     return fmt::format("there is no side number {}", move.args[1]);
   }
   if (move.args[1] == 0 && move.args[2] != 0) return "a tree is planted on its own, not at a tree";
-  const Placement placement = placement_of(move);
-  if (auto problem = placement_problem(position, task.seat, static_cast<CardId>(card), placement)) {
-    return problem;
+  return placement_problem(position, seat, static_cast<CardId>(move.args[0]), placement_of(move));
+}
+
+std::optional<std::string> ForestShuffleRules::play_problem(const Position& position,
+                                                            const Task& task,
+                                                            const Move& move) const {
+  if (move.kind == kSapling) {
+    if (auto problem = held_card_problem(position, task.seat, move)) return problem;
+    if (!move.uses_only(1)) return "a sapling takes one argument, the card";
+    return std::nullopt;
   }
-  const int cost = cost_of(static_cast<CardId>(card), placement);
-  const int others = static_cast<int>(hand.size()) - 1;
+  if (auto problem = placing_problem(position, task.seat, move)) return problem;
+  const auto card = static_cast<CardId>(move.args[0]);
+  const Placement placement = placement_of(move);
+  const int cost = cost_of(card, placement);
+  const int others = static_cast<int>(position.player(task.seat).hand.size()) - 1;
   if (cost > others) {
     return fmt::format(
-        "the {} costs {}: {} holds only {} to pay with",
-        species_name(species_at(static_cast<CardId>(card), placement)), cards_word(cost), who(),
+        "the {} costs {}: {} holds only {} to pay with", species_name(species_at(card, placement)),
+        cards_word(cost), seat_label(task.seat),
         others == 1 ? std::string("1 other card") : fmt::format("{} other cards", others));
   }
   return std::nullopt;
@@ -430,9 +442,7 @@ std::optional<std::string> ForestShuffleRules::play_problem(const Position& posi
 std::optional<std::string> ForestShuffleRules::payment_problem(const Position& position,
                                                                const Task& task,
                                                                const Move& move) const {
-  const Placement placement{
-      task.side == kNoSide ? std::nullopt : std::optional<Side>(static_cast<Side>(task.side)),
-      task.tree};
+  const Placement placement = placement_of(task);
   const int cost = cost_of(task.card, placement);
   const std::string what = species_name(species_at(task.card, placement));
   if (!move.uses_only(kMaxPayment)) return "a payment names at most 4 cards";
@@ -469,24 +479,8 @@ std::optional<std::string> ForestShuffleRules::payment_problem(const Position& p
 std::optional<std::string> ForestShuffleRules::free_play_problem(const Position& position,
                                                                  const Task& task,
                                                                  const Move& move) const {
-  const int card = move.args[0];
-  if (card < 0 || card >= static_cast<int>(book().cards.size())) {
-    return fmt::format("there is no card number {}", card);
-  }
-  if (count_card(position.player(task.seat).hand, static_cast<CardId>(card)) == 0) {
-    return fmt::format("{} has no {} in hand", seat_label(task.seat),
-                       card_text(static_cast<CardId>(card)));
-  }
-  if (!move.uses_only(3)) return "a placement takes three arguments: the card, the side, the tree";
-  if (move.args[1] < 0 || move.args[1] > kSides) {
-    return fmt::format("there is no side number {}", move.args[1]);
-  }
-  if (move.args[1] == 0 && move.args[2] != 0) return "a tree is planted on its own, not at a tree";
-  const Placement placement = placement_of(move);
-  if (auto problem = placement_problem(position, task.seat, static_cast<CardId>(card), placement)) {
-    return problem;
-  }
-  const SpeciesId species = species_at(static_cast<CardId>(card), placement);
+  if (auto problem = placing_problem(position, task.seat, move)) return problem;
+  const SpeciesId species = species_at(static_cast<CardId>(move.args[0]), placement_of(move));
   if ((book().species_of(species).types & task.types) == 0) {
     return fmt::format("only cards showing {} are placed for free now, and the {} shows {}",
                        types_text(task.types), species_name(species),
@@ -562,14 +556,7 @@ std::optional<std::string> ForestShuffleRules::rejection(const Position& positio
     case kTuck: {
       if (task.kind != TaskKind::Tuck) return wrong_time();
       if (!move.uses_only(1)) return "tucking takes one argument, the card";
-      const int card = move.args[0];
-      if (card < 0 || card >= static_cast<int>(book().cards.size())) {
-        return fmt::format("there is no card number {}", card);
-      }
-      if (count_card(position.player(task.seat).hand, static_cast<CardId>(card)) == 0) {
-        return fmt::format("{} has no {} in hand", who(), card_text(static_cast<CardId>(card)));
-      }
-      return std::nullopt;
+      return held_card_problem(position, task.seat, move);
     }
     case kStop: {
       if (!move.uses_only(1)) return "stopping takes one argument";

@@ -87,6 +87,7 @@ struct SpeciesCard {
   SpeciesId species;
   SpeciesId symbol;  // kNoSpecies: any
   YAML::Node node;
+  std::string key;  // "P1.forest.left"
 };
 
 // Reads a position; every error names the node's line and the key.
@@ -276,7 +277,7 @@ class PositionReader {
                 fmt::format("the {} is not played to the {} of a tree",
                             book_.species_of(species).name, side_name(side)));
       }
-      pending_.push_back(SpeciesCard{seat, tree, side, species, symbol, node});
+      pending_.push_back(SpeciesCard{seat, tree, side, species, symbol, node, key});
       return;
     }
     const CardId card = card_named(node, key, words[0]);
@@ -310,7 +311,7 @@ class PositionReader {
         if (used_[id] < card.copies) found = static_cast<CardId>(id);
       }
       if (found == kNoCard) {
-        fail_at(wanted.node, "forest",
+        fail_at(wanted.node, wanted.key,
                 fmt::format("no {} card with that half is left for this slot: every one is used "
                             "elsewhere in the position",
                             book_.species_of(wanted.species).name));

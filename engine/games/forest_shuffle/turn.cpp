@@ -22,6 +22,11 @@ Task task_of(TaskKind kind, Seat seat, int count = 0) {
   return Task{.kind = kind, .seat = seat, .count = static_cast<std::int16_t>(count)};
 }
 
+bool is_mushroom(const Species& species) {
+  return species.permanent(AbilityKind::DrawWhenPlayed) != nullptr ||
+         species.permanent(AbilityKind::DrawWhenPlaced) != nullptr;
+}
+
 }  // namespace
 
 Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log) const {
@@ -211,9 +216,7 @@ void ForestShuffleRules::start_play(Position& position, const Move& move, EventL
 void ForestShuffleRules::pay(Position& position, const Move& move, EventLog* log) const {
   const Task task = position.tasks.front();
   pop_front(position);
-  const Placement placement{
-      task.side == kNoSide ? std::nullopt : std::optional<Side>(static_cast<Side>(task.side)),
-      task.tree};
+  const Placement placement = placement_of(task);
   const SpeciesId played = species_at(task.card, placement);
   // The bonus: every payment card shows the played half's tree symbol
   // (either half of a split card will do).
@@ -251,94 +254,43 @@ void ForestShuffleRules::pay(Position& position, const Move& move, EventLog* log
 
 void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& played,
                                  EventLog* log) const {
-  const CardId card = played.card;
-  const Placement& placement = played.placement;
-  const bool sapling = played.sapling;
-  const bool free = played.free;
   Player& player = position.player(seat);
+  const Placement& placement = played.placement;
   if (placement.side) {
-    add_card(player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side), card);
+    add_card(player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side),
+             played.card);
   } else {
     Tree tree;
-    tree.card = card;
-    tree.sapling = sapling;
+    tree.card = played.card;
+    tree.sapling = played.sapling;
     player.forest.push_back(tree);
   }
-  const SpeciesId species = sapling ? kNoSpecies : species_at(card, placement);
-  const Types types = sapling ? Types{kTree} : book().species_of(species).types;
-  if (log) {
-    const std::string who = seat_label(seat);
-    if (sapling) {
-      record(log, kClausePlaySapling, seat,
-             fmt::format("{} plays {} face down as tree {}, a sapling", who, card_text(card),
-                         player.forest.size()),
-             {{"card", card_code(card)}, {"tree", std::to_string(player.forest.size())}});
-    } else if (!placement.side) {
-      record(log, free ? kClauseFreePlay : kClausePlayTree, seat,
-             fmt::format("{} plants a {} as tree {}", who, species_name(species),
-                         player.forest.size()),
-             {{"species", book().species_of(species).id},
-              {"tree", std::to_string(player.forest.size())}});
-    } else {
-      record(log, free ? kClauseFreePlay : kClausePlayDweller, seat,
-             fmt::format("{} {} the {} ({}) to the {}{}", who, free ? "places" : "plays",
-                         species_name(species), card_code(card), placement_text(placement),
-                         free ? " for free, without its effect and bonus" : ""),
-             {{"species", book().species_of(species).id},
-              {"card", card_code(card)},
-              {"at", placement_text(placement)}});
-    }
-  }
+  // A sapling belongs to no species and shows only the tree symbol.
+  const SpeciesId species = played.sapling ? kNoSpecies : species_at(played.card, placement);
+  if (log) record_placement(position, seat, played, log);
 
   std::vector<Task> next;
   // A tree (and by ruling fs.sapling_reveal a sapling) turns the deck's top
   // card into the clearing.
-  if ((!sapling && !placement.side) || (sapling && settings_.sapling_reveals)) {
+  if (!placement.side && (!played.sapling || settings_.sapling_reveals)) {
     next.push_back(task_of(TaskKind::Reveal, kNoSeat));
   }
   // A mushroom placed now works from its owner's next turn.
-  const Species& shown = sapling ? book().species_of(0) : book().species_of(species);
-  const bool mushroom = !sapling && (shown.permanent(AbilityKind::DrawWhenPlayed) != nullptr ||
-                                     shown.permanent(AbilityKind::DrawWhenPlaced) != nullptr);
-  if (mushroom) {
+  if (species != kNoSpecies && is_mushroom(book().species_of(species))) {
     player.dormant.insert(std::upper_bound(player.dormant.begin(), player.dormant.end(), species),
                           species);
   }
   std::vector<Task> offers;
-  if (!free || settings_.free_plays_trigger) {
-    // Each active mushroom of the player: copies in the forest not dormant.
-    std::vector<SpeciesId> dormant = player.dormant;
-    for (const Tree& tree : player.forest) {
-      for (int s = 0; s < kSides; ++s) {
-        for (CardId held : tree.slot(static_cast<Side>(s))) {
-          const SpeciesId kind = shown_species(book(), held, static_cast<Side>(s));
-          const Species& owner = book().species_of(kind);
-          const Ability* when_played = owner.permanent(AbilityKind::DrawWhenPlayed);
-          const Ability* when_placed = owner.permanent(AbilityKind::DrawWhenPlaced);
-          if (when_played == nullptr && when_placed == nullptr) continue;
-          if (auto at = std::find(dormant.begin(), dormant.end(), kind); at != dormant.end()) {
-            dormant.erase(at);
-            continue;
-          }
-          const bool triggered =
-              (when_played != nullptr && (when_played->types & types) != 0 &&
-               (!sapling || settings_.chanterelle_saplings)) ||
-              (when_placed != nullptr && placement.side && *placement.side == when_placed->side);
-          if (!triggered) continue;
-          Task offer = task_of(TaskKind::Offer, seat);
-          offer.source = Source::Mushroom;
-          offer.species = kind;
-          offers.push_back(offer);
-        }
-      }
-    }
-  }
-  if (!free && !sapling) {
-    bool instant = false;
-    for (const Ability& ability : shown.effect) instant = instant || !ability.permanent();
+  if (!played.free || settings_.free_plays_trigger) mushroom_offers(position, seat, played, offers);
+  // The card's own effect, then its bonus; neither for a free placement.
+  if (!played.free && species != kNoSpecies) {
+    const Species& shown = book().species_of(species);
     Task offer = task_of(TaskKind::Offer, seat);
     offer.species = species;
-    if (instant) offers.push_back(offer);
+    if (std::any_of(shown.effect.begin(), shown.effect.end(),
+                    [](const Ability& ability) { return !ability.permanent(); })) {
+      offers.push_back(offer);
+    }
     if (played.bonus && !shown.bonus.empty()) {
       offer.source = Source::Bonus;
       offers.push_back(offer);
@@ -350,6 +302,71 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
     next.insert(next.end(), offers.begin(), offers.end());
   }
   push_front(position, next);
+}
+
+void ForestShuffleRules::mushroom_offers(const Position& position, Seat seat, const Played& played,
+                                         std::vector<Task>& offers) const {
+  const Player& player = position.player(seat);
+  const Types types = played.sapling
+                          ? Types{kTree}
+                          : book().species_of(species_at(played.card, played.placement)).types;
+  // Every copy in the forest draws, but for those placed this turn.
+  std::vector<SpeciesId> dormant = player.dormant;
+  for (const Tree& tree : player.forest) {
+    for (int s = 0; s < kSides; ++s) {
+      for (CardId held : tree.slot(static_cast<Side>(s))) {
+        const SpeciesId kind = shown_species(book(), held, static_cast<Side>(s));
+        const Species& mushroom = book().species_of(kind);
+        if (!is_mushroom(mushroom)) continue;
+        if (auto at = std::find(dormant.begin(), dormant.end(), kind); at != dormant.end()) {
+          dormant.erase(at);
+          continue;
+        }
+        const Ability* when_played = mushroom.permanent(AbilityKind::DrawWhenPlayed);
+        const Ability* when_placed = mushroom.permanent(AbilityKind::DrawWhenPlaced);
+        const bool triggered =
+            (when_played != nullptr && (when_played->types & types) != 0 &&
+             (!played.sapling || settings_.chanterelle_saplings)) ||
+            (when_placed != nullptr && played.placement.side == when_placed->side);
+        if (!triggered) continue;
+        Task offer = task_of(TaskKind::Offer, seat);
+        offer.source = Source::Mushroom;
+        offer.species = kind;
+        offers.push_back(offer);
+      }
+    }
+  }
+}
+
+void ForestShuffleRules::record_placement(const Position& position, Seat seat, const Played& played,
+                                          EventLog* log) const {
+  const std::string who = seat_label(seat);
+  const CardId card = played.card;
+  const Placement& placement = played.placement;
+  const std::string tree = std::to_string(position.player(seat).forest.size());
+  if (played.sapling) {
+    record(log, kClausePlaySapling, seat,
+           fmt::format("{} plays {} face down as tree {}, a sapling", who, card_text(card), tree),
+           {{"card", card_code(card)}, {"tree", tree}});
+    return;
+  }
+  const SpeciesId species = species_at(card, placement);
+  const std::string_view clause = played.free      ? kClauseFreePlay
+                                  : placement.side ? kClausePlayDweller
+                                                   : kClausePlayTree;
+  if (!placement.side) {
+    record(log, clause, seat,
+           fmt::format("{} plants a {} as tree {}", who, species_name(species), tree),
+           {{"species", book().species_of(species).id}, {"tree", tree}});
+    return;
+  }
+  record(log, clause, seat,
+         fmt::format("{} {} the {} ({}) to the {}{}", who, played.free ? "places" : "plays",
+                     species_name(species), card_code(card), placement_text(placement),
+                     played.free ? " for free, without its effect and bonus" : ""),
+         {{"species", book().species_of(species).id},
+          {"card", card_code(card)},
+          {"at", placement_text(placement)}});
 }
 
 void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventLog* log) const {

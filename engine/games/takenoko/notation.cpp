@@ -22,6 +22,8 @@
 // Keywords and names are matched in any case; cells may be written (1,-2) or
 // [1,-2] too.
 
+#include "engine/core/notation.hpp"
+
 #include <fmt/format.h>
 
 #include "engine/core/errors.hpp"
@@ -136,182 +138,124 @@ std::string TakenokoRules::move_text(const Move& move) const {
 }
 
 MoveParse TakenokoRules::parse_move(std::string_view text) const {
-  // The words as written (for messages) and in lower case (for matching).
-  const std::vector<std::string> written = words_of(text);
-  std::vector<std::string> words;
-  for (const std::string& word : written) words.push_back(lowercase(word));
-  MoveParse result;
-  Move& move = result.move;
-  std::string problem;
-  auto fail = [&](const std::string& why) {
-    result.error = fmt::format("cannot read move '{}': {}", text, why);
-    return result;
-  };
-  // The first value that does not read is the one reported.
-  auto reject = [&](const std::string& why) {
-    if (problem.empty()) problem = why;
-    return false;
-  };
-  auto store = [&](int slot, int value) {
-    move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(value);
-  };
-  auto seat = [&](std::size_t i) {
-    const auto parsed = parse_seat_label(words[i]);
-    if (!parsed || *parsed >= players()) {
-      return reject(
-          fmt::format("'{}' is not a seat at this table (P1 to P{})", written[i], players()));
-    }
-    move.seat = static_cast<std::int16_t>(*parsed);
-    return true;
-  };
-  auto cell = [&](std::size_t i, int& slot) {
-    const auto parsed = parse_hex(words[i]);
-    if (!parsed) return reject(fmt::format("'{}' is not a cell (write q,r like 1,-2)", written[i]));
-    store(slot++, parsed->q);
-    store(slot++, parsed->r);
-    return true;
-  };
-  // `offset` 1 for the returned tiles of a keep, which are stored + 1.
-  auto tile = [&](std::size_t i, int& slot, int offset) {
-    const auto parsed = parse_tile(words[i]);
-    if (!parsed) {
-      return reject(
-          fmt::format("'{}' is not a plot tile (green, yellow or pink, optionally with -enclosure, "
-                      "-fertilizer or -watershed)",
-                      written[i]));
-    }
-    store(slot++, *parsed + offset);
-    return true;
-  };
-  auto objective = [&](std::size_t i, int& slot) {
-    const auto parsed = parse_objective(words[i]);
-    if (!parsed) {
-      const std::string suggestion = did_you_mean(words[i], objective_names());
-      return reject(fmt::format(
-          "'{}' is not an objective card{}", written[i],
-          suggestion.empty()
-              ? " (names like plot-green-line, gardener-pink-4-watershed, panda-2-green)"
-              : suggestion));
-    }
-    store(slot++, *parsed);
-    return true;
+  // Placeholders: '@' a cell (two arguments), '$' a tile, '+' a returned
+  // tile (stored + 1), '%' an objective card, '~' a face of the weather die,
+  // '^' a weather to choose, '&' an improvement, '*' an objective category.
+  NotationReader reader(text, players());
+  const auto read_tile = [](int offset) {
+    return [offset](const std::string& word, std::vector<int>& values) {
+      const auto parsed = parse_tile(lowercase(word));
+      if (!parsed) {
+        return fmt::format(
+            "'{}' is not a plot tile (green, yellow or pink, optionally with -enclosure, "
+            "-fertilizer or -watershed)",
+            word);
+      }
+      values.push_back(*parsed + offset);
+      return std::string();
+    };
   };
   // `chosen`: the effects a player may choose, which leave out the '?' face.
-  auto weather = [&](std::size_t i, int& slot, bool chosen) {
-    const auto parsed = parse_weather(words[i]);
-    if (!parsed || (chosen && *parsed == Weather::Question)) {
-      return reject(chosen ? fmt::format("'{}' is not a weather to choose (sun, rain, wind, "
-                                         "storm or clouds)",
-                                         written[i])
-                           : fmt::format("'{}' is not a face of the weather die (sun, rain, "
-                                         "wind, storm, clouds or question)",
-                                         written[i]));
-    }
-    store(slot++, static_cast<int>(*parsed));
-    return true;
-  };
-  auto improvement = [&](std::size_t i, int& slot) {
-    const auto parsed = parse_improvement(words[i]);
-    if (!parsed) {
-      return reject(fmt::format("'{}' is not an improvement (enclosure, fertilizer or watershed)",
-                                written[i]));
-    }
-    store(slot++, static_cast<int>(*parsed));
-    return true;
-  };
-  auto category = [&](std::size_t i, int& slot) {
-    const auto parsed = parse_category(words[i]);
-    if (!parsed) {
-      return reject(
-          fmt::format("'{}' is not an objective pile (plot, gardener or panda)", written[i]));
-    }
-    store(slot++, static_cast<int>(*parsed));
-    return true;
-  };
-  // Matches the words against a pattern: '#' a seat, '@' a cell (two
-  // arguments), '$' a tile, '+' a returned tile (stored + 1), '%' an
-  // objective card, '~' a face of the weather die, '^' a weather to choose,
-  // '&' an improvement, '*' an objective category. Values fill the move's
-  // arguments in the order they are written.
-  auto is = [&](std::initializer_list<std::string_view> pattern) {
-    if (words.size() != pattern.size()) return false;
-    const auto placeholder = [](std::string_view wanted) {
-      return wanted.size() == 1 &&
-             std::string_view("#@$+%~^&*").find(wanted[0]) != std::string_view::npos;
+  const auto read_weather = [](bool chosen) {
+    return [chosen](const std::string& word, std::vector<int>& values) {
+      const auto parsed = parse_weather(lowercase(word));
+      if (!parsed || (chosen && *parsed == Weather::Question)) {
+        return chosen ? fmt::format(
+                            "'{}' is not a weather to choose (sun, rain, wind, storm or "
+                            "clouds)",
+                            word)
+                      : fmt::format(
+                            "'{}' is not a face of the weather die (sun, rain, wind, "
+                            "storm, clouds or question)",
+                            word);
+      }
+      values.push_back(static_cast<int>(*parsed));
+      return std::string();
     };
-    std::size_t i = 0;
-    for (std::string_view wanted : pattern) {
-      if (!placeholder(wanted) && words[i] != wanted) return false;
-      ++i;
-    }
-    move = Move{};
-    i = 0;
-    int slot = 0;
-    for (std::string_view wanted : pattern) {
-      bool read = true;
-      if (wanted == "#") read = seat(i);
-      if (wanted == "@") read = cell(i, slot);
-      if (wanted == "$") read = tile(i, slot, 0);
-      if (wanted == "+") read = tile(i, slot, 1);
-      if (wanted == "%") read = objective(i, slot);
-      if (wanted == "~") read = weather(i, slot, false);
-      if (wanted == "^") read = weather(i, slot, true);
-      if (wanted == "&") read = improvement(i, slot);
-      if (wanted == "*") read = category(i, slot);
-      if (!read) return false;
-      ++i;
-    }
-    return true;
   };
-  auto kind = [&](MoveKind value) {
-    move.kind = value;
-    return result;
-  };
+  reader.define('@', [](const std::string& word, std::vector<int>& values) {
+    const auto parsed = parse_hex(lowercase(word));
+    if (!parsed) return fmt::format("'{}' is not a cell (write q,r like 1,-2)", word);
+    values.push_back(parsed->q);
+    values.push_back(parsed->r);
+    return std::string();
+  });
+  reader.define('$', read_tile(0));
+  reader.define('+', read_tile(1));
+  reader.define('%', [](const std::string& word, std::vector<int>& values) {
+    const auto parsed = parse_objective(lowercase(word));
+    if (!parsed) {
+      const std::string suggestion = did_you_mean(lowercase(word), objective_names());
+      return fmt::format(
+          "'{}' is not an objective card{}", word,
+          suggestion.empty()
+              ? " (names like plot-green-line, gardener-pink-4-watershed, panda-2-green)"
+              : suggestion);
+    }
+    values.push_back(*parsed);
+    return std::string();
+  });
+  reader.define('~', read_weather(false));
+  reader.define('^', read_weather(true));
+  reader.define('&', [](const std::string& word, std::vector<int>& values) {
+    const auto parsed = parse_improvement(lowercase(word));
+    if (!parsed) {
+      return fmt::format("'{}' is not an improvement (enclosure, fertilizer or watershed)", word);
+    }
+    values.push_back(static_cast<int>(*parsed));
+    return std::string();
+  });
+  reader.define('*', [](const std::string& word, std::vector<int>& values) {
+    const auto parsed = parse_category(lowercase(word));
+    if (!parsed) {
+      return fmt::format("'{}' is not an objective pile (plot, gardener or panda)", word);
+    }
+    values.push_back(static_cast<int>(*parsed));
+    return std::string();
+  });
 
-  if (words.empty()) return fail(kForms);
-  if (is({"deal", "#", "%"})) return kind(kDeal);
-  if (is({"weather", "#", "~"})) return kind(kRollWeather);
-  if (is({"plot", "#", "$"})) return kind(kDrawPlot);
-  if (is({"objective", "#", "%"})) return kind(kDrawObjective);
-  if (is({"#", "draws", "plots"})) return kind(kTakePlots);
-  if (is({"#", "takes", "channel"})) return kind(kTakeChannel);
-  if (is({"#", "moves", "gardener", "to", "@"})) return kind(kMoveGardener);
-  if (is({"#", "moves", "panda", "to", "@"})) return kind(kMovePanda);
-  if (is({"#", "draws", "objective", "*"})) return kind(kTakeObjective);
-  if (is({"#", "keeps", "$"})) return kind(kKeepPlot);
-  if (is({"#", "keeps", "$", "returning", "+"})) return kind(kKeepPlot);
-  if (is({"#", "keeps", "$", "returning", "+", "then", "+"})) return kind(kKeepPlot);
-  if (is({"#", "keeps", "$", "returning", "+", "then", "+", "then", "+"})) return kind(kKeepPlot);
-  if (is({"#", "keeps", "$", "returning", "+", "then", "+", "then", "+", "then", "+"})) {
-    return kind(kKeepPlot);
+  if (reader.empty()) return reader.failure(kForms);
+  if (reader.is({"deal", "#", "%"})) return reader.kind(kDeal);
+  if (reader.is({"weather", "#", "~"})) return reader.kind(kRollWeather);
+  if (reader.is({"plot", "#", "$"})) return reader.kind(kDrawPlot);
+  if (reader.is({"objective", "#", "%"})) return reader.kind(kDrawObjective);
+  if (reader.is({"#", "draws", "plots"})) return reader.kind(kTakePlots);
+  if (reader.is({"#", "takes", "channel"})) return reader.kind(kTakeChannel);
+  if (reader.is({"#", "moves", "gardener", "to", "@"})) return reader.kind(kMoveGardener);
+  if (reader.is({"#", "moves", "panda", "to", "@"})) return reader.kind(kMovePanda);
+  if (reader.is({"#", "draws", "objective", "*"})) return reader.kind(kTakeObjective);
+  if (reader.is({"#", "keeps", "$"}) || reader.is({"#", "keeps", "$", "returning", "+"}) ||
+      reader.is({"#", "keeps", "$", "returning", "+", "then", "+"}) ||
+      reader.is({"#", "keeps", "$", "returning", "+", "then", "+", "then", "+"}) ||
+      reader.is({"#", "keeps", "$", "returning", "+", "then", "+", "then", "+", "then", "+"})) {
+    return reader.kind(kKeepPlot);
   }
-  if (is({"#", "places", "channel", "between", "@", "and", "@"})) {
+  if (reader.is({"#", "places", "channel", "between", "@", "and", "@"})) {
     // Stored as the Edge orders its cells, whichever was written first. Two
     // cells that are not neighbours make a readable move the rules refuse.
-    const Hex a{move.args[0], move.args[1]};
-    const Hex b{move.args[2], move.args[3]};
-    const Edge edge = edge_between(a, b);
+    Move& move = reader.move();
+    const Edge edge =
+        edge_between(Hex{move.args[0], move.args[1]}, Hex{move.args[2], move.args[3]});
     move.args = {static_cast<std::int16_t>(edge.a.q),
                  static_cast<std::int16_t>(edge.a.r),
                  static_cast<std::int16_t>(edge.b.q),
                  static_cast<std::int16_t>(edge.b.r),
                  0,
                  0};
-    return kind(kPlaceChannel);
+    return reader.kind(kPlaceChannel);
   }
-  if (is({"#", "places", "$", "at", "@"})) return kind(kPlacePlot);
-  if (is({"#", "places", "$", "at", "@", "with", "&"})) return kind(kPlacePlot);
-  if (is({"#", "places", "&", "on", "@"})) return kind(kPlaceImprovement);
-  if (is({"#", "completes", "%"})) return kind(kComplete);
-  if (is({"#", "ends", "turn"})) return kind(kEndTurn);
-  if (is({"#", "chooses", "^"})) return kind(kChooseWeather);
-  if (is({"#", "rain", "on", "@"})) return kind(kRain);
-  if (is({"#", "storm", "panda", "to", "@"})) return kind(kStorm);
-  if (is({"#", "takes", "&"})) return kind(kTakeImprovement);
-  if (is({"#", "moves", "&", "from", "@", "to", "@"})) return kind(kMoveImprovement);
-  if (is({"#", "ignores", "weather"})) return kind(kIgnoreWeather);
-  if (!problem.empty()) return fail(problem);
-  return fail(kForms);
+  if (reader.is({"#", "places", "$", "at", "@"})) return reader.kind(kPlacePlot);
+  if (reader.is({"#", "places", "$", "at", "@", "with", "&"})) return reader.kind(kPlacePlot);
+  if (reader.is({"#", "places", "&", "on", "@"})) return reader.kind(kPlaceImprovement);
+  if (reader.is({"#", "completes", "%"})) return reader.kind(kComplete);
+  if (reader.is({"#", "ends", "turn"})) return reader.kind(kEndTurn);
+  if (reader.is({"#", "chooses", "^"})) return reader.kind(kChooseWeather);
+  if (reader.is({"#", "rain", "on", "@"})) return reader.kind(kRain);
+  if (reader.is({"#", "storm", "panda", "to", "@"})) return reader.kind(kStorm);
+  if (reader.is({"#", "takes", "&"})) return reader.kind(kTakeImprovement);
+  if (reader.is({"#", "moves", "&", "from", "@", "to", "@"})) return reader.kind(kMoveImprovement);
+  if (reader.is({"#", "ignores", "weather"})) return reader.kind(kIgnoreWeather);
+  return reader.failure(kForms);
 }
 
 }  // namespace grove::takenoko
