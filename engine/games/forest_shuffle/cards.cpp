@@ -170,6 +170,27 @@ class BookReader {
     if (node["type"]) ability.types = read_type(node["type"], key + ".type");
     if (node["side"]) ability.side = read_side(node["side"], key + ".side");
     if (node["species"]) ability.species = species_named(node["species"], key + ".species");
+    // What each kind cannot do without.
+    const auto needs = [&](bool given, const char* what) {
+      if (!given) fail_at(node, key, "a " + node["kind"].Scalar() + " ability needs " + what);
+    };
+    switch (ability.kind) {
+      case AbilityKind::Draw:
+        needs(node["count"].IsDefined(), "a count");
+        break;
+      case AbilityKind::DrawPer:
+        needs(ability.species != kNoSpecies || ability.types != 0, "a species or a type");
+        break;
+      case AbilityKind::PlayFree:
+      case AbilityKind::DrawWhenPlayed:
+        needs(ability.types != 0, "a type");
+        break;
+      case AbilityKind::DrawWhenPlaced:
+        needs(node["side"].IsDefined(), "a side");
+        break;
+      default:
+        break;
+    }
     return ability;
   }
 
@@ -212,6 +233,37 @@ class BookReader {
       } else if (scoring.kind == ScoringKind::Majority && scoring.measure != Measure::Trees) {
         fail_at(node["of"], "scoring.of", "a majority compares trees or a species");
       }
+    }
+    // What each kind cannot do without.
+    const auto needs = [&](bool given, const char* what) {
+      if (!given) fail_at(node, "scoring", "a " + node["kind"].Scalar() + " rule needs " + what);
+    };
+    switch (scoring.kind) {
+      case ScoringKind::PerType:
+        needs(scoring.types != 0, "types");
+        break;
+      case ScoringKind::PerSpecies:
+        needs(scoring.species != kNoSpecies, "a species");
+        break;
+      case ScoringKind::If:
+      case ScoringKind::Majority:
+        needs(node["of"].IsDefined(), "'of': what it counts");
+        if (scoring.measure == Measure::SpeciesCount || scoring.measure == Measure::HostTree) {
+          needs(scoring.species != kNoSpecies, "a species");
+        }
+        if (scoring.measure == Measure::SpeciesOfType || scoring.measure == Measure::OppositeSlot) {
+          needs(scoring.types != 0, "a type");
+        }
+        break;
+      case ScoringKind::Set:
+      case ScoringKind::ButterflySets:
+        needs(!scoring.table.empty(), "a table");
+        break;
+      case ScoringKind::PerCardInSlot:
+        needs(node["side"].IsDefined(), "a side");
+        break;
+      default:
+        break;
     }
   }
 

@@ -149,11 +149,11 @@ struct Half {
 struct Card {
   std::string code;  // "LR01", or the tree species' id for a tree card
   bool tree = false;
-  std::array<Half, kSides> halves{};  // trees: halves[0] holds the species and symbol
+  std::array<Half, kSides> halves{};  // trees: halves[0] holds the species and symbol, on no side
   int copies = 1;
 
   const Half& half(Side side) const { return halves[static_cast<std::size_t>(side)]; }
-  bool has_side(Side side) const { return half(side).species != kNoSpecies; }
+  bool has_side(Side side) const { return !tree && half(side).species != kNoSpecies; }
   // Whether any half (a tree: the card) shows the tree symbol.
   bool shows_symbol(SpeciesId symbol) const;
 };

@@ -42,8 +42,10 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
       for (const auto& slot : tree.slots) check_ids(slot);
     }
   }
-  for (const Task& task : position.tasks) {
-    if (task.kind == TaskKind::Pay) numbers_valid = numbers_valid && valid(task.card);
+  for (const std::vector<Task>* list : {&position.tasks, &position.deferred}) {
+    for (const Task& task : *list) {
+      if (task.kind == TaskKind::Pay) numbers_valid = numbers_valid && valid(task.card);
+    }
   }
   if (!numbers_valid) {
     problems.push_back("a card number is out of range");
@@ -80,6 +82,14 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
                     "the variant has {}",
                     position.winter_revealed, position.winter_on_top + position.winter_shuffled,
                     cards.winter_cards));
+  }
+  // The first winter card lies on the bottom pile and comes out first.
+  const int on_top = position.winter_revealed == 0 && cards.winter_cards > 0 ? 1 : 0;
+  if (position.winter_on_top != on_top) {
+    problems.push_back(
+        fmt::format("{} winter card(s) on top of the bottom pile with {} revealed: "
+                    "the first winter card lies there until it comes out",
+                    position.winter_on_top, position.winter_revealed));
   }
   if (!position.over && position.winter_revealed >= cards.winter_cards) {
     problems.push_back("every winter card is revealed but the game is not over");
@@ -136,12 +146,55 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
       }
     }
   }
-  for (const Task& task : position.tasks) {
-    const bool seated = task.kind == TaskKind::Reveal ? task.seat == kNoSeat
-                                                      : task.seat >= 0 && task.seat < players();
-    if (!seated) problems.push_back("a task names a seat that is not at the table");
+  for (const std::vector<Task>* list : {&position.tasks, &position.deferred}) {
+    for (const Task& task : *list) {
+      const bool seated = task.kind == TaskKind::Reveal ? task.seat == kNoSeat
+                                                        : task.seat >= 0 && task.seat < players();
+      if (!seated) {
+        problems.push_back("a task names a seat that is not at the table");
+      } else if (task.kind == TaskKind::Pay) {
+        if (auto problem = payment_task_problem(position, task)) problems.push_back(*problem);
+      }
+    }
+  }
+  for (const Task& task : position.deferred) {
+    if (task.kind != TaskKind::Offer) {
+      problems.push_back("only offers wait for the Mole's plays to end");
+      break;
+    }
   }
   return problems;
+}
+
+std::optional<std::string> ForestShuffleRules::payment_task_problem(const Position& position,
+                                                                    const Task& task) const {
+  const Card& card = book().card(task.card);
+  const Placement placement = placement_of(task);
+  if (card.tree != !placement.side) {
+    return fmt::format("the card being paid for, {}, {}", card_text(task.card),
+                       card.tree ? "is a tree, planted on its own" : "needs a side and a tree");
+  }
+  if (placement.side) {
+    const Player& player = position.player(task.seat);
+    if (!card.has_side(*placement.side)) {
+      return fmt::format("the card being paid for, {}, has no {} half", card_text(task.card),
+                         side_name(*placement.side));
+    }
+    if (placement.tree < 0 || placement.tree >= static_cast<int>(player.forest.size())) {
+      return fmt::format("the card being paid for goes to tree {}, which {} does not have",
+                         placement.tree + 1, seat_label(task.seat));
+    }
+    const std::vector<CardId>& slot =
+        player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side);
+    if (!slot_takes(book(), slot, *placement.side, card.half(*placement.side).species)) {
+      return fmt::format("the card being paid for goes to the taken {} slot of tree {}",
+                         side_name(*placement.side), placement.tree + 1);
+    }
+  }
+  if (cost_of(task.card, placement) == 0) {
+    return fmt::format("{} costs nothing: there is nothing to pay", card_text(task.card));
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string> ForestShuffleRules::invariant_violations(const State& state) const {

@@ -109,24 +109,25 @@ std::vector<Ruling> rulings() {
               {"trees_only", "no: only cards at tree cards count"}},
              "count",
              rulebook("Tree Sapling") + "; reference/forest_shuffle README, Known disagreements",
-             "The rulebook gives a sapling a slot on each side 'like a tree', and the appendix "
-             "counts saplings as trees wherever it counts trees; Board Game Arena counts them."},
+             "The rulebook gives a sapling a slot on each side 'like a tree' and places split "
+             "cards next to it as next to a tree; nothing sets those slots apart. The "
+             "implementations differ (soldag's scorer counts them; the reference reads the Board "
+             "Game Arena code as not counting them for the Dormouse and the Wood Ant)."},
       Ruling{"fs.chanterelle_sapling",
              "Does the Chanterelle's draw trigger when its owner plays a tree sapling?",
              {{"triggers", "yes: a sapling shows the tree type symbol"},
               {"not_triggered", "no: only tree cards trigger it"}},
              "triggers",
              rulebook("Mushrooms; Tree Sapling"),
-             "The appendix counts saplings as trees for Sycamore, Red Deer, Moss and the "
-             "Woodpecker (a sapling shows the tree symbol); Board Game Arena triggers."},
-      Ruling{
-          "fs.full_sapling",
-          "Does a sapling with a card on each side count as a fully occupied tree (Beech "
-          "Marten)?",
-          {{"counts", "yes"}, {"not_counted", "no: only tree cards can be fully occupied"}},
-          "counts",
-          rulebook("Trees; Tree Sapling"),
-          "As fs.sapling_slots: the sapling's slots are tree slots; Board Game Arena counts it."},
+             "A sapling shows the tree symbol, and the appendix counts saplings as trees for "
+             "Sycamore, Red Deer, Moss and the Woodpecker."},
+      Ruling{"fs.full_sapling",
+             "Does a sapling with a card on each side count as a fully occupied tree (Beech "
+             "Marten)?",
+             {{"counts", "yes"}, {"not_counted", "no: only tree cards can be fully occupied"}},
+             "counts",
+             rulebook("Trees; Tree Sapling"),
+             "As fs.sapling_slots: a sapling's slots are tree slots like any other."},
       Ruling{"fs.bee_on_sapling",
              "Does a Violet Carpenter Bee at a sapling add a tree to the forest's total (Moss, "
              "Great Spotted Woodpecker)?",
@@ -190,6 +191,14 @@ std::vector<Ruling> rulings() {
              "after_all",
              std::string(kAppendix) + ", Mole",
              "The appendix gives this procedure step by step."},
+      Ruling{"fs.mole_saplings",
+             "May the Mole play a card face down as a sapling, which costs nothing?",
+             {{"allowed", "yes: the Mole plays cards by the normal rules, saplings included"},
+              {"not_allowed", "no: the Mole plays cards paying their printed cost"}},
+             "allowed",
+             std::string(kAppendix) + ", Mole; " + rulebook("Tree Sapling"),
+             "The appendix has the Mole's cards placed by the normal rules, and under them any "
+             "card may be played as a sapling."},
   };
 }
 

@@ -1,14 +1,16 @@
-// The tasks that pass by themselves (forest_shuffle_rulebook.md, "Game
-// Flow", "Winter Cards", "Checking the Clearing"): a known card off the
-// deck (the winter card on the bottom pile), a draw the hand limit stops, an
-// offer that could change nothing, a choice with only one answer, and the
-// end of a turn with its clearing check.
+// The game from the set-up to the scores (forest_shuffle_rulebook.md,
+// "Setup", "Game Flow", "Winter Cards", "Checking the Clearing", "Scoring"):
+// the table before the deal, who acts, the tasks that pass by themselves (a
+// known card off the deck, a draw the hand limit stops, an offer that could
+// change nothing, a choice with only one answer), the end of a turn with
+// its clearing check, and the outcome.
 
 #include <fmt/format.h>
 
 #include <stdexcept>
 
 #include "engine/games/forest_shuffle/fs_rules.hpp"
+#include "engine/games/forest_shuffle/scoring.hpp"
 
 namespace grove::forest_shuffle {
 namespace {
@@ -24,104 +26,193 @@ bool holds_tree(const CardBook& book, const std::vector<CardId>& hand) {
 
 }  // namespace
 
+Position ForestShuffleRules::fresh_position() const {
+  Position position;
+  const CardBook& cards = book();
+  position.unseen.assign(cards.cards.size(), 0);
+  for (std::size_t id = 0; id < cards.cards.size(); ++id) {
+    position.unseen[id] = static_cast<std::int16_t>(cards.cards[id].copies);
+  }
+  // Set-up, steps 3 to 6: cards set aside unseen, the rest in piles, the
+  // winter cards in the bottom one with one of them on top of it.
+  position.box_unseen = settings_.removed;
+  const int deck = cards.total_cards() - settings_.removed;
+  position.deck_bottom = deck / settings_.piles;
+  position.deck_top = deck - position.deck_bottom;
+  position.winter_on_top = cards.winter_cards > 0 ? 1 : 0;
+  position.winter_shuffled = cards.winter_cards - position.winter_on_top;
+  position.players.resize(static_cast<std::size_t>(players()));
+  // Step 7: six cards each, then the mulligans; the first player starts.
+  for (Seat seat = 0; seat < players(); ++seat) {
+    position.tasks.push_back(Task{.kind = TaskKind::Deal,
+                                  .seat = seat,
+                                  .count = static_cast<std::int16_t>(settings_.starting_hand)});
+  }
+  for (Seat seat = 0; seat < players(); ++seat) {
+    position.tasks.push_back(Task{.kind = TaskKind::Mulligan, .seat = seat});
+  }
+  position.tasks.push_back(Task{.kind = TaskKind::Turn, .seat = 0});
+  return position;
+}
+
+std::unique_ptr<State> ForestShuffleRules::initial_state() const {
+  Position position = fresh_position();
+  advance(position, nullptr);
+  return std::make_unique<GameState<Position>>(std::move(position));
+}
+
+Node ForestShuffleRules::node(const State& state) const {
+  return node_at(position_of<Position>(state));
+}
+
+Node ForestShuffleRules::node_at(const Position& position) const {
+  if (position.over || position.tasks.empty()) return Node{NodeKind::Terminal, kNoSeat, false};
+  const Task& task = position.tasks.front();
+  switch (task.kind) {
+    case TaskKind::Deal:
+    case TaskKind::Draw:
+    case TaskKind::Reveal:
+      return Node{NodeKind::Chance, kNoSeat, false};
+    default:
+      return Node{NodeKind::Decision, task.seat, false};
+  }
+}
+
+Outcome ForestShuffleRules::outcome(const State& state) const {
+  const Position& position = position_of<Position>(state);
+  const std::vector<int> totals = final_scores(settings_, position);
+  Outcome result;
+  // The highest score wins; equal scores share the victory (Scoring).
+  for (std::size_t seat = 0; seat < totals.size(); ++seat) {
+    int better = 0;
+    for (int other : totals) better += other > totals[seat] ? 1 : 0;
+    result.place.push_back(better + 1);
+    result.score.push_back(totals[seat]);
+  }
+  return result;
+}
+
+std::optional<std::string> ForestShuffleRules::score_sheet(const State& state) const {
+  return score_sheet_text(settings_, position_of<Position>(state));
+}
+
+std::int64_t ForestShuffleRules::step_bound() const {
+  // Every play moves at least one card out of the hands and the clearing for
+  // good, and every draw from the deck brings the winter cards closer, so a
+  // game ends. Random games of the standard variant take 262 to 584 moves
+  // (decisions and chance outcomes; 2000 games for each player count),
+  // about 3 per card; the bound allows 20 per card, so that variants with
+  // more cards get more room.
+  return 20 * (book().total_cards() + book().winter_cards) + 1000;
+}
+
 void ForestShuffleRules::advance(Position& position, EventLog* log) const {
   std::vector<Move> moves;
-  // Each pass returns at a decision or chance node or makes progress that
+  // Each pass stops at a decision or chance node or makes progress that
   // cannot repeat forever; the bound only guards against a bug.
   for (int guard = 0; guard < 100000; ++guard) {
     if (position.over) return;
     if (position.tasks.empty()) throw std::logic_error("forest_shuffle: nothing left to do");
-    Task& task = position.tasks.front();
-    switch (task.kind) {
-      case TaskKind::Deal:
-      case TaskKind::Draw:
-      case TaskKind::Reveal: {
-        if (task.kind != TaskKind::Reveal && task.count <= 0) {
-          pop_front(position);
-          continue;
-        }
-        const int held = task.kind == TaskKind::Reveal
-                             ? 0
-                             : static_cast<int>(position.player(task.seat).hand.size());
-        if (task.kind == TaskKind::Draw && settings_.draw_stops_at_limit &&
-            held >= settings_.hand_limit) {
-          if (log) {
-            record(log, kClauseHandFull, task.seat,
-                   fmt::format("{} holds {} cards, the hand limit: {} more not drawn",
-                               seat_label(task.seat), held, task.count),
-                   {{"not_drawn", std::to_string(task.count)}});
-          }
-          pop_front(position);
-          continue;
-        }
-        switch (next_card(position)) {
-          case NextCard::Chance:
-            return;
-          case NextCard::Winter:
-            take_winter(position, log);
-            continue;
-          case NextCard::None:
-            if (log)
-              record(log, kClauseDeckEmpty, task.seat, "the deck is empty: nothing is drawn");
-            pop_front(position);
-            continue;
-        }
-        continue;
-      }
-      case TaskKind::Mulligan:
-        // Only a hand without a tree may be given back, and only once.
-        if (!settings_.mulligan || holds_tree(book(), position.player(task.seat).hand)) {
-          pop_front(position);
-          continue;
-        }
-        return;
-      case TaskKind::Offer:
-        if (!offer_useful(position, task)) {
-          if (log) {
-            record(log, kClauseNothing, task.seat,
-                   fmt::format("the {}'s {} would change nothing for {} now",
-                               species_name(task.species), source_name(task.source),
-                               seat_label(task.seat)),
-                   {{"species", book().species_of(task.species).id},
-                    {"source", source_name(task.source)}});
-          }
-          pop_front(position);
-          continue;
-        }
-        return;
-      case TaskKind::EndTurn:
-        end_turn(position, log);
-        continue;
-      case TaskKind::SecondDraw:
-        if (static_cast<int>(position.player(task.seat).hand.size()) >= settings_.hand_limit) {
-          if (log) {
-            record(log, kClauseHandFull, task.seat,
-                   fmt::format("{} holds {} cards, the hand limit: no second card",
-                               seat_label(task.seat), position.player(task.seat).hand.size()),
-                   {{"not_drawn", "1"}});
-          }
-          pop_front(position);
-          continue;
-        }
-        [[fallthrough]];
-      default: {
-        // A choice with one answer is made by itself. A turn with cards in
-        // hand and room for more always offers a sapling and a draw, so the
-        // moves need not be listed to know that.
-        const Player& player = position.player(task.seat);
-        if (task.kind == TaskKind::Turn && !player.hand.empty() &&
-            static_cast<int>(player.hand.size()) < settings_.hand_limit &&
-            (position.deck_size() > 0 || !position.clearing.empty())) {
-          return;
-        }
-        legal_moves_at(position, moves);
-        if (moves.size() != 1) return;
-        apply_decision(position, moves.front(), log);
-        continue;
-      }
-    }
+    if (!settle_front(position, moves, log)) return;
   }
   throw std::logic_error("forest_shuffle: advance() made no progress");
+}
+
+bool ForestShuffleRules::settle_front(Position& position, std::vector<Move>& moves,
+                                      EventLog* log) const {
+  const Task& task = position.tasks.front();
+  switch (task.kind) {
+    case TaskKind::Deal:
+    case TaskKind::Draw:
+    case TaskKind::Reveal:
+      return settle_draw(position, log);
+    case TaskKind::Mulligan:
+      // Only a hand without a tree may be given back, and only once.
+      if (settings_.mulligan && !holds_tree(book(), position.player(task.seat).hand)) return false;
+      pop_front(position);
+      return true;
+    case TaskKind::Offer:
+      if (offer_useful(position, task)) return false;
+      if (log) {
+        record(
+            log, kClauseNothing, task.seat,
+            fmt::format("the {}'s {} would change nothing for {} now", species_name(task.species),
+                        source_name(task.source), seat_label(task.seat)),
+            {{"species", book().species_of(task.species).id},
+             {"source", source_name(task.source)}});
+      }
+      pop_front(position);
+      return true;
+    case TaskKind::EndTurn:
+      end_turn(position, log);
+      return true;
+    case TaskKind::SecondDraw: {
+      const auto held = position.player(task.seat).hand.size();
+      if (static_cast<int>(held) < settings_.hand_limit) return settle_choice(position, moves, log);
+      if (log) {
+        record(log, kClauseHandFull, task.seat,
+               fmt::format("{} holds {} cards, the hand limit: no second card",
+                           seat_label(task.seat), held),
+               {{"not_drawn", "1"}});
+      }
+      pop_front(position);
+      return true;
+    }
+    default:
+      return settle_choice(position, moves, log);
+  }
+}
+
+bool ForestShuffleRules::settle_draw(Position& position, EventLog* log) const {
+  const Task& task = position.tasks.front();
+  if (task.kind != TaskKind::Reveal) {
+    const int held = static_cast<int>(position.player(task.seat).hand.size());
+    if (task.count <= 0) {
+      pop_front(position);
+      return true;
+    }
+    if (task.kind == TaskKind::Draw && settings_.draw_stops_at_limit &&
+        held >= settings_.hand_limit) {
+      if (log) {
+        record(log, kClauseHandFull, task.seat,
+               fmt::format("{} holds {} cards, the hand limit: {} more not drawn",
+                           seat_label(task.seat), held, task.count),
+               {{"not_drawn", std::to_string(task.count)}});
+      }
+      pop_front(position);
+      return true;
+    }
+  }
+  switch (next_card(position)) {
+    case NextCard::Chance:
+      return false;
+    case NextCard::Winter:
+      take_winter(position, log);
+      return true;
+    case NextCard::None:
+      if (log) record(log, kClauseDeckEmpty, task.seat, "the deck is empty: nothing is drawn");
+      pop_front(position);
+      return true;
+  }
+  return false;
+}
+
+bool ForestShuffleRules::settle_choice(Position& position, std::vector<Move>& moves,
+                                       EventLog* log) const {
+  // A turn with cards in hand and room for more always offers a sapling and
+  // a draw, so the moves need not be listed to know that there is a choice.
+  const Task& task = position.tasks.front();
+  const Player& player = position.player(task.seat);
+  if (task.kind == TaskKind::Turn && !player.hand.empty() &&
+      static_cast<int>(player.hand.size()) < settings_.hand_limit &&
+      (position.deck_size() > 0 || !position.clearing.empty())) {
+    return false;
+  }
+  // A choice with one answer is made by itself.
+  legal_moves_at(position, moves);
+  if (moves.size() != 1) return false;
+  apply_decision(position, moves.front(), log);
+  return true;
 }
 
 void ForestShuffleRules::end_turn(Position& position, EventLog* log) const {

@@ -124,6 +124,9 @@ class ForestShuffleRules final : public Rules {
   // the game is over).
   void advance(Position& position, EventLog* log) const;
   std::vector<std::string> check_position(const Position& position) const;
+  // What is wrong with a payment task of a hand-written position (the card
+  // and where it goes), if anything.
+  std::optional<std::string> payment_task_problem(const Position& position, const Task& task) const;
   // The position's YAML form; `viewer` hides what that seat cannot see
   // (other hands, caves and saplings, mulliganed cards).
   YAML::Node position_yaml(const Position& position, Seat viewer) const;
@@ -160,7 +163,8 @@ class ForestShuffleRules final : public Rules {
                                                const Move& move) const;
   std::string expecting(const Position& position) const;  // what the front task waits for
   void draw_moves(const Position& position, Seat seat, std::vector<Move>& moves) const;
-  void play_moves(const Position& position, Seat seat, std::vector<Move>& moves) const;
+  // The plays of a turn, or of the Mole's effect (`mole`).
+  void play_moves(const Position& position, Seat seat, bool mole, std::vector<Move>& moves) const;
   void payment_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
   void free_play_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
   // Each open slot (or a tree) for the card in the seat's forest; `types`
@@ -169,6 +173,15 @@ class ForestShuffleRules final : public Rules {
                   std::vector<Placement>& found) const;
   bool offer_useful(const Position& position, const Task& offer) const;
   bool ability_useful(const Position& position, Seat seat, const Ability& ability) const;
+
+  // --- The game's progress (flow.cpp) ---
+  // Does what the front task needs nobody to decide; false when it waits
+  // for chance or a player. `moves` is scratch space.
+  bool settle_front(Position& position, std::vector<Move>& moves, EventLog* log) const;
+  bool settle_draw(Position& position, EventLog* log) const;
+  bool settle_choice(Position& position, std::vector<Move>& moves, EventLog* log) const;
+  // The clearing check, then the next turn (or an extra one).
+  void end_turn(Position& position, EventLog* log) const;
 
   // --- The deck (deck.cpp) ---
   enum class NextCard : std::uint8_t { Chance, Winter, None };
@@ -180,6 +193,11 @@ class ForestShuffleRules final : public Rules {
 
   // --- The turn (turn.cpp) ---
   void apply_decision(Position& position, const Move& move, EventLog* log) const;
+  void settle_starting_hand(Position& position, const Move& move, EventLog* log) const;
+  // A card of the draw action, from the deck or the clearing.
+  void draw_one(Position& position, const Move& move, EventLog* log) const;
+  // The end of a series of free placements, tucks or Mole plays.
+  void stop_series(Position& position, const Move& move, EventLog* log) const;
   void start_play(Position& position, const Move& move, EventLog* log) const;
   void pay(Position& position, const Move& move, EventLog* log) const;
   // Places the card and lines up what follows: the card turned into the
@@ -191,7 +209,6 @@ class ForestShuffleRules final : public Rules {
   void record_placement(const Position& position, Seat seat, const Played& played,
                         EventLog* log) const;
   void use_offer(Position& position, const Task& offer, EventLog* log) const;
-  void end_turn(Position& position, EventLog* log) const;
 
   Settings settings_;
 };

@@ -43,12 +43,13 @@ std::vector<Ability> offered_abilities(const CardBook& book, const Task& offer) 
   return abilities;
 }
 
-}  // namespace
-
+// A play or a free placement of the card there.
 Move placement_move(std::uint16_t kind, Seat seat, CardId card, const Placement& placement) {
   if (!placement.side) return make_move(kind, seat, {card});
   return make_move(kind, seat, {card, static_cast<int>(*placement.side) + 1, placement.tree + 1});
 }
+
+}  // namespace
 
 Placement placement_of(const Move& move) {
   Placement placement;
@@ -141,7 +142,7 @@ void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Mo
       return;
     case TaskKind::Turn:
       draw_moves(position, seat, moves);
-      play_moves(position, seat, moves);
+      play_moves(position, seat, false, moves);
       return;
     case TaskKind::SecondDraw:
       draw_moves(position, seat, moves);
@@ -163,7 +164,7 @@ void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Mo
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::Tucking)}));
       return;
     case TaskKind::Mole:
-      play_moves(position, seat, moves);
+      play_moves(position, seat, true, moves);
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::MolePlays)}));
       return;
     default:
@@ -203,13 +204,13 @@ void ForestShuffleRules::placements(const Player& player, CardId card, Types typ
   }
 }
 
-void ForestShuffleRules::play_moves(const Position& position, Seat seat,
+void ForestShuffleRules::play_moves(const Position& position, Seat seat, bool mole,
                                     std::vector<Move>& moves) const {
   const Player& player = position.player(seat);
   const int others = static_cast<int>(player.hand.size()) - 1;  // cards left to pay with
   std::vector<Placement> found;
   for_each_design(player.hand, [&](CardId card) {
-    moves.push_back(make_move(kSapling, seat, {card}));
+    if (!mole || settings_.mole_saplings) moves.push_back(make_move(kSapling, seat, {card}));
     placements(player, card, 0, found);
     for (const Placement& placement : found) {
       if (cost_of(card, placement) <= others) {
@@ -421,6 +422,10 @@ std::optional<std::string> ForestShuffleRules::play_problem(const Position& posi
                                                             const Task& task,
                                                             const Move& move) const {
   if (move.kind == kSapling) {
+    if (task.kind == TaskKind::Mole && !settings_.mole_saplings) {
+      return "the Mole plays cards paying their cost, and a sapling has none (ruling "
+             "fs.mole_saplings)";
+    }
     if (auto problem = held_card_problem(position, task.seat, move)) return problem;
     if (!move.uses_only(1)) return "a sapling takes one argument, the card";
     return std::nullopt;

@@ -69,7 +69,12 @@ constexpr std::array<std::pair<TaskKind, const char*>, kTaskKinds> kTaskWords = 
     {TaskKind::EndTurn, "end_turn"},
 }};
 
-const char* task_word(TaskKind kind) { return kTaskWords[static_cast<std::size_t>(kind)].second; }
+const char* task_word(TaskKind kind) {
+  for (const auto& [known, word] : kTaskWords) {
+    if (known == kind) return word;
+  }
+  return "?";
+}
 
 std::optional<int> number_of(const std::string& word) {
   int value = 0;
@@ -381,7 +386,7 @@ class PositionReader {
       position.deck_top = part("top", 0);
       position.deck_bottom = part("bottom", 0);
       position.winter_on_top =
-          part("winter_on_top", position.deck_top == 0 ? 0 : std::min(1, winter_left));
+          part("winter_on_top", position.winter_revealed == 0 ? std::min(1, winter_left) : 0);
       position.winter_shuffled = part("winter_shuffled", winter_left - position.winter_on_top);
       if (!box) position.box_unseen = unseen - position.deck_top - position.deck_bottom;
     } else {
@@ -452,29 +457,11 @@ class PositionReader {
         rest(1);
         task.count = count(words[next]);
         break;
-      case TaskKind::Pay: {
-        bool via_mole =
-            words.size() >= 2 && words[words.size() - 2] == "via" && words.back() == "mole";
-        const std::size_t end = words.size() - (via_mole ? 2 : 0);
-        if (end == next + 1) {
-          task.card = card_named(node, key, words[next]);
-          if (!book_.card(task.card).tree)
-            bad("a split card needs its side and tree: 'pay P1 LR07 left of tree 2'");
-        } else if (end == next + 5 && words[next + 2] == "of" && words[next + 3] == "tree") {
-          task.card = card_named(node, key, words[next]);
-          const auto side = parse_side(words[next + 1]);
-          const auto tree = number_of(words[next + 4]);
-          if (!side || !book_.card(task.card).has_side(*side))
-            bad(fmt::format("{} has no {} half", words[next], words[next + 1]));
-          if (!tree || *tree < 1) bad(fmt::format("'{}' is not a tree number", words[next + 4]));
-          task.side = static_cast<std::int8_t>(*side);
-          task.tree = static_cast<std::int16_t>(*tree - 1);
-        } else {
-          bad("expected 'pay P1 CARD' or 'pay P1 CARD SIDE of tree N' [via mole]");
-        }
-        task.via_mole = via_mole;
+      case TaskKind::Pay:
+        read_payment(node, key,
+                     std::vector<std::string>(words.begin() + static_cast<long>(next), words.end()),
+                     task, bad);
         break;
-      }
       case TaskKind::Offer: {
         rest(2);
         task.species = book_.find_species(words[next]);
@@ -507,6 +494,32 @@ class PositionReader {
         break;
     }
     return task;
+  }
+
+  // "linden" or "LR07 left of tree 2", then "via mole" when the Mole plays it.
+  template <class Bad>
+  void read_payment(const YAML::Node& node, const std::string& key, std::vector<std::string> words,
+                    Task& task, const Bad& bad) const {
+    task.via_mole = words.size() >= 2 && words[words.size() - 2] == "via" && words.back() == "mole";
+    if (task.via_mole) words.resize(words.size() - 2);
+    const bool tree = words.size() == 1;
+    const bool split = words.size() == 5 && words[2] == "of" && words[3] == "tree";
+    if (!tree && !split) bad("expected 'pay P1 CARD' or 'pay P1 CARD SIDE of tree N' [via mole]");
+    task.card = card_named(node, key, words[0]);
+    if (tree) {
+      if (!book_.card(task.card).tree) {
+        bad("a split card needs its side and tree: 'pay P1 LR07 left of tree 2'");
+      }
+      return;
+    }
+    const auto side = parse_side(words[1]);
+    const auto number = number_of(words[4]);
+    if (!side || !book_.card(task.card).has_side(*side)) {
+      bad(fmt::format("{} has no {} half", words[0], words[1]));
+    }
+    if (!number || *number < 1) bad(fmt::format("'{}' is not a tree number", words[4]));
+    task.side = static_cast<std::int8_t>(*side);
+    task.tree = static_cast<std::int16_t>(*number - 1);
   }
 
   const ForestShuffleRules& rules_;

@@ -54,11 +54,6 @@ class ForestScorer {
   const std::string& name_of(SpeciesId species) const { return book_.species_of(species).name; }
 
   // Cards of a species, counting the Violet Carpenter Bees at trees of it.
-  int count_of(SpeciesId species) const {
-    if (species < kTreeSpecies) return census_.trees_with_bees[static_cast<std::size_t>(species)];
-    return census_.species[static_cast<std::size_t>(species)];
-  }
-
   static int count_of(const Census& census, SpeciesId species) {
     if (species < kTreeSpecies) return census.trees_with_bees[static_cast<std::size_t>(species)];
     return census.species[static_cast<std::size_t>(species)];
@@ -139,7 +134,7 @@ class ForestScorer {
     std::string why;
     switch (rule.measure) {
       case Measure::SpeciesCount: {
-        const int count = count_of(rule.species);
+        const int count = count_of(census_, rule.species);
         met = count >= rule.needs;
         if (explain_)
           why = fmt::format("{}: {}, needs {}", name_of(rule.species), count, rule.needs);
@@ -206,7 +201,7 @@ class ForestScorer {
       if (explain_) entry.why = "counted in its set";
       return;
     }
-    const int count = count_of(entry.species);
+    const int count = count_of(census_, entry.species);
     const int scored = std::min(count, static_cast<int>(rule.table.size()));
     entry.points = scored > 0 ? rule.table[static_cast<std::size_t>(scored - 1)] : 0;
     if (explain_) entry.why = fmt::format("all {} together: {}", count, entry.points);

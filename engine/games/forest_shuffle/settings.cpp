@@ -1,13 +1,11 @@
-// The variant's settings (the card data with the variant's numbers applied,
-// and the rulings, read once), the table before the deal, who decides, and
-// the final scores.
+// The variant's settings: the card data with the variant's numbers applied,
+// the table rules and the rulings, read once.
 
 #include <fmt/format.h>
 
 #include "engine/core/errors.hpp"
 #include "engine/games/forest_shuffle/fs_rules.hpp"
 #include "engine/games/forest_shuffle/params.hpp"
-#include "engine/games/forest_shuffle/scoring.hpp"
 
 namespace grove::forest_shuffle {
 
@@ -77,6 +75,7 @@ Settings read_settings(const Variant& variant, int players) {
   s.bonus_needs_payment = variant.ruling("fs.bonus_unpaid") == "no_bonus";
   s.free_plays_trigger = variant.ruling("fs.free_play_mushrooms") == "triggers";
   s.mole_one_by_one = variant.ruling("fs.mole_order") == "one_by_one";
+  s.mole_saplings = variant.ruling("fs.mole_saplings") == "allowed";
 
   const int deck = s.book.total_cards();
   if (s.removed > deck) {
@@ -93,85 +92,5 @@ Settings read_settings(const Variant& variant, int players) {
 
 ForestShuffleRules::ForestShuffleRules(const Game& game, const Variant& variant, int players)
     : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
-
-Position ForestShuffleRules::fresh_position() const {
-  Position position;
-  const CardBook& cards = book();
-  position.unseen.assign(cards.cards.size(), 0);
-  for (std::size_t id = 0; id < cards.cards.size(); ++id) {
-    position.unseen[id] = static_cast<std::int16_t>(cards.cards[id].copies);
-  }
-  // Set-up, steps 3 to 6: cards set aside unseen, the rest in piles, the
-  // winter cards in the bottom one with one of them on top of it.
-  position.box_unseen = settings_.removed;
-  const int deck = cards.total_cards() - settings_.removed;
-  position.deck_bottom = deck / settings_.piles;
-  position.deck_top = deck - position.deck_bottom;
-  position.winter_on_top = cards.winter_cards > 0 ? 1 : 0;
-  position.winter_shuffled = cards.winter_cards - position.winter_on_top;
-  position.players.resize(static_cast<std::size_t>(players()));
-  // Step 7: six cards each, then the mulligans; the first player starts.
-  for (Seat seat = 0; seat < players(); ++seat) {
-    position.tasks.push_back(Task{.kind = TaskKind::Deal,
-                                  .seat = seat,
-                                  .count = static_cast<std::int16_t>(settings_.starting_hand)});
-  }
-  for (Seat seat = 0; seat < players(); ++seat) {
-    position.tasks.push_back(Task{.kind = TaskKind::Mulligan, .seat = seat});
-  }
-  position.tasks.push_back(Task{.kind = TaskKind::Turn, .seat = 0});
-  return position;
-}
-
-std::unique_ptr<State> ForestShuffleRules::initial_state() const {
-  Position position = fresh_position();
-  advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
-}
-
-Node ForestShuffleRules::node(const State& state) const {
-  return node_at(position_of<Position>(state));
-}
-
-Node ForestShuffleRules::node_at(const Position& position) const {
-  if (position.over || position.tasks.empty()) return Node{NodeKind::Terminal, kNoSeat, false};
-  const Task& task = position.tasks.front();
-  switch (task.kind) {
-    case TaskKind::Deal:
-    case TaskKind::Draw:
-    case TaskKind::Reveal:
-      return Node{NodeKind::Chance, kNoSeat, false};
-    default:
-      return Node{NodeKind::Decision, task.seat, false};
-  }
-}
-
-Outcome ForestShuffleRules::outcome(const State& state) const {
-  const Position& position = position_of<Position>(state);
-  const std::vector<int> totals = final_scores(settings_, position);
-  Outcome result;
-  // The highest score wins; equal scores share the victory (Scoring).
-  for (std::size_t seat = 0; seat < totals.size(); ++seat) {
-    int better = 0;
-    for (int other : totals) better += other > totals[seat] ? 1 : 0;
-    result.place.push_back(better + 1);
-    result.score.push_back(totals[seat]);
-  }
-  return result;
-}
-
-std::optional<std::string> ForestShuffleRules::score_sheet(const State& state) const {
-  return score_sheet_text(settings_, position_of<Position>(state));
-}
-
-std::int64_t ForestShuffleRules::step_bound() const {
-  // Every play moves at least one card out of the hands and the clearing for
-  // good, and every draw from the deck brings the winter cards closer, so a
-  // game ends. Random games of the standard variant take 262 to 584 moves
-  // (decisions and chance outcomes; 2000 games for each player count),
-  // about 3 per card; the bound allows 20 per card, so that variants with
-  // more cards get more room.
-  return 20 * (book().total_cards() + book().winter_cards) + 1000;
-}
 
 }  // namespace grove::forest_shuffle

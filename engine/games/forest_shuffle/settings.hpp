@@ -28,6 +28,7 @@ struct Settings {
   bool bonus_needs_payment = true;    // fs.bonus_unpaid
   bool free_plays_trigger = true;     // fs.free_play_mushrooms
   bool mole_one_by_one = false;       // fs.mole_order
+  bool mole_saplings = true;          // fs.mole_saplings
 };
 
 Settings read_settings(const Variant& variant, int players);

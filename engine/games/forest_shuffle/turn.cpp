@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 #include "engine/games/forest_shuffle/forest.hpp"
 #include "engine/games/forest_shuffle/fs_rules.hpp"
 
@@ -44,61 +46,15 @@ Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log)
 }
 
 void ForestShuffleRules::apply_decision(Position& position, const Move& move, EventLog* log) const {
-  const Task task = position.tasks.front();
-  const Seat seat = task.seat;
-  // Named only when a message or an event needs it: this runs on every move.
-  const auto who = [&] { return seat_label(seat); };
-  Player& player = position.player(seat);
   switch (move.kind) {
-    case kMulligan: {
-      // Set-up, step 7: the whole hand goes to the box, six new cards come.
-      for (CardId card : player.hand) add_card(player.mulliganed, card);
-      player.hand.clear();
-      pop_front(position);
-      push_front(position, {task_of(TaskKind::Deal, seat, settings_.starting_hand)});
-      if (log) {
-        record(log, kClauseMulligan, seat,
-               fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards "
-                           "are drawn",
-                           who(), settings_.starting_hand));
-      }
-      return;
-    }
+    case kMulligan:
     case kKeepHand:
-      pop_front(position);
-      if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", who()));
+      settle_starting_hand(position, move, log);
       return;
     case kDrawFromDeck:
-      pop_front(position);
-      if (task.kind == TaskKind::Turn) {
-        push_front(position, {task_of(TaskKind::Draw, seat, 1), task_of(TaskKind::SecondDraw, seat),
-                              task_of(TaskKind::EndTurn, seat)});
-      } else {
-        push_front(position, {task_of(TaskKind::Draw, seat, 1)});
-      }
-      if (log) {
-        record(log, kClauseDrawAction, seat,
-               fmt::format("{} draws {} card from the deck", who(),
-                           task.kind == TaskKind::Turn ? "a first" : "a second"),
-               {{"from", "deck"}});
-      }
+    case kTakeFromClearing:
+      draw_one(position, move, log);
       return;
-    case kTakeFromClearing: {
-      const auto card = static_cast<CardId>(move.args[0]);
-      remove_card(position.clearing, card);
-      add_card(player.hand, card);
-      pop_front(position);
-      if (task.kind == TaskKind::Turn) {
-        push_front(position,
-                   {task_of(TaskKind::SecondDraw, seat), task_of(TaskKind::EndTurn, seat)});
-      }
-      if (log) {
-        record(log, kClauseTake, seat,
-               fmt::format("{} takes {} from the clearing", who(), card_text(card)),
-               {{"card", card_code(card)}});
-      }
-      return;
-    }
     case kPlay:
     case kSapling:
       start_play(position, move, log);
@@ -107,22 +63,24 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       pay(position, move, log);
       return;
     case kUse:
+    case kDecline: {
+      const Task offer = position.tasks.front();
       pop_front(position);
-      use_offer(position, task, log);
-      return;
-    case kDecline:
-      pop_front(position);
-      if (log) {
-        record(log, kClauseDecline, seat,
-               fmt::format("{} does not use the {}'s {}", who(), species_name(task.species),
-                           source_name(task.source)),
-               {{"species", book().species_of(task.species).id},
-                {"source", source_name(task.source)}});
+      if (move.kind == kUse) {
+        use_offer(position, offer, log);
+      } else if (log) {
+        record(log, kClauseDecline, offer.seat,
+               fmt::format("{} does not use the {}'s {}", seat_label(offer.seat),
+                           species_name(offer.species), source_name(offer.source)),
+               {{"species", book().species_of(offer.species).id},
+                {"source", source_name(offer.source)}});
       }
       return;
+    }
     case kPlaceFree: {
+      const Seat seat = position.tasks.front().seat;
       const auto card = static_cast<CardId>(move.args[0]);
-      remove_card(player.hand, card);
+      remove_card(position.player(seat).hand, card);
       // The free placements left come after whatever this one sets off.
       Task& front = position.tasks.front();
       if (front.count > 0 && --front.count == 0) pop_front(position);
@@ -131,41 +89,100 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       return;
     }
     case kTuck: {
+      const Seat seat = position.tasks.front().seat;
+      Player& player = position.player(seat);
       const auto card = static_cast<CardId>(move.args[0]);
       remove_card(player.hand, card);
       add_card(player.cave, card);
       ++position.tasks.front().count;
       if (log) {
         record(log, kClauseCave, seat,
-               fmt::format("{} puts a card from the hand under the cave ({} there)", who(),
-                           player.cave.size()),
+               fmt::format("{} puts a card from the hand under the cave ({} there)",
+                           seat_label(seat), player.cave.size()),
                {{"from", "hand"}});
       }
       return;
     }
-    case kStop: {
-      pop_front(position);
-      const auto stopping = static_cast<Stopping>(move.args[0]);
-      if (stopping == Stopping::Tucking && task.count > 0) {
-        // The Raccoon: as many cards from the deck as went under the cave.
-        push_front(position, {task_of(TaskKind::Draw, seat, task.count)});
-      }
-      if (stopping == Stopping::MolePlays) {
-        // The appendix's Mole: the effects and bonuses of the cards it
-        // played now come, in the order the cards were placed.
-        push_front(position, position.deferred);
-        position.deferred.clear();
-      }
-      if (log) {
-        record(
-            log, kClauseDecline, seat,
-            fmt::format("{} stops {}", who(), kStoppingWords[static_cast<std::size_t>(stopping)]),
-            {{"stops", kStoppingWords[static_cast<std::size_t>(stopping)]}});
-      }
+    case kStop:
+      stop_series(position, move, log);
       return;
-    }
     default:
-      return;
+      // rejection() lets no other kind through.
+      throw std::logic_error("forest_shuffle: a move of unknown kind reached apply");
+  }
+}
+
+void ForestShuffleRules::settle_starting_hand(Position& position, const Move& move,
+                                              EventLog* log) const {
+  const Seat seat = position.tasks.front().seat;
+  Player& player = position.player(seat);
+  pop_front(position);
+  if (move.kind == kKeepHand) {
+    if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", seat_label(seat)));
+    return;
+  }
+  // Set-up, step 7: the whole hand goes to the box, six new cards come.
+  for (CardId card : player.hand) add_card(player.mulliganed, card);
+  player.hand.clear();
+  push_front(position, {task_of(TaskKind::Deal, seat, settings_.starting_hand)});
+  if (log) {
+    record(log, kClauseMulligan, seat,
+           fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards are "
+                       "drawn",
+                       seat_label(seat), settings_.starting_hand));
+  }
+}
+
+void ForestShuffleRules::draw_one(Position& position, const Move& move, EventLog* log) const {
+  const Task task = position.tasks.front();
+  const Seat seat = task.seat;
+  const bool first = task.kind == TaskKind::Turn;
+  pop_front(position);
+  std::vector<Task> next;
+  if (move.kind == kDrawFromDeck) {
+    next.push_back(task_of(TaskKind::Draw, seat, 1));
+    if (log) {
+      record(log, kClauseDrawAction, seat,
+             fmt::format("{} draws {} card from the deck", seat_label(seat),
+                         first ? "a first" : "a second"),
+             {{"from", "deck"}});
+    }
+  } else {
+    const auto card = static_cast<CardId>(move.args[0]);
+    remove_card(position.clearing, card);
+    add_card(position.player(seat).hand, card);
+    if (log) {
+      record(log, kClauseTake, seat,
+             fmt::format("{} takes {} from the clearing", seat_label(seat), card_text(card)),
+             {{"card", card_code(card)}});
+    }
+  }
+  // The draw action: the second card, then the end of the turn.
+  if (first) {
+    next.push_back(task_of(TaskKind::SecondDraw, seat));
+    next.push_back(task_of(TaskKind::EndTurn, seat));
+  }
+  push_front(position, next);
+}
+
+void ForestShuffleRules::stop_series(Position& position, const Move& move, EventLog* log) const {
+  const Task task = position.tasks.front();
+  pop_front(position);
+  const auto stopping = static_cast<Stopping>(move.args[0]);
+  if (stopping == Stopping::Tucking && task.count > 0) {
+    // The Raccoon: as many cards from the deck as went under the cave.
+    push_front(position, {task_of(TaskKind::Draw, task.seat, task.count)});
+  }
+  if (stopping == Stopping::MolePlays) {
+    // The appendix's Mole: the effects and bonuses of the cards it played
+    // now come, in the order the cards were placed.
+    push_front(position, position.deferred);
+    position.deferred.clear();
+  }
+  if (log) {
+    const char* word = kStoppingWords[static_cast<std::size_t>(stopping)];
+    record(log, kClauseDecline, task.seat, fmt::format("{} stops {}", seat_label(task.seat), word),
+           {{"stops", word}});
   }
 }
 

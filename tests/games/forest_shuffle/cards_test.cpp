@@ -217,6 +217,15 @@ TEST(ForestShuffleCards, AMalformedCardFileNamesTheLineAndTheKey) {
                      "european_hair@birch}\n"),
             "my_cards.yaml:12:46: 'right': expected a split-card species@tree_symbol, got "
             "'european_hair@birch'");
+  // A rule or an ability missing what it counts or does.
+  EXPECT_EQ(error_of(eight_trees() +
+                     "  - {id: fox, name: Fox, sides: [left], cost: 0, types: [pawed_animal], "
+                     "scoring: {kind: per_species, points: 2}}\ncards: []\n"),
+            "my_cards.yaml:10:82: 'scoring': a per_species rule needs a species");
+  EXPECT_EQ(error_of(eight_trees() +
+                     "  - {id: owl, name: Owl, sides: [top], cost: 0, types: [bird], effect: "
+                     "{kind: draw}, scoring: {kind: flat, points: 1}}\ncards: []\n"),
+            "my_cards.yaml:10:72: 'effect': a draw ability needs a count");
   EXPECT_EQ(error_of(eight_trees() +
                      "  - {id: hare, name: Hare, sides: [left], cost: 0, types: [pawed], scoring: "
                      "{kind: flat}}\ncards: []\n"),

@@ -179,6 +179,26 @@ TEST(ForestShuffleYaml, MistakesNameTheLineTheKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of("deck: {top: 1, bottom: 1}\nbox_unseen: 0\n"),
             "line 1:7: 'deck': the deck (1 + 1 cards) and the box (0 unseen) must hold the 158 "
             "unseen cards");
+  // A task that pays for a card must have somewhere to put it.
+  EXPECT_EQ(error_of("tasks: [pay P1 LR01 left of tree 9, end_turn P1]\n"
+                     "players: {P1: {forest: [{tree: oak}]}}\n"),
+            "line 1:1: this position breaks the rules: the card being paid for goes to tree 9, "
+            "which P1 does not have");
+  EXPECT_EQ(error_of("tasks: [pay P1 LR10 left of tree 1, end_turn P1]\n"
+                     "players: {P1: {forest: [{tree: oak, left: LR01}]}}\n"),
+            "line 1:1: this position breaks the rules: the card being paid for goes to the taken "
+            "left slot of tree 1");
+  EXPECT_EQ(error_of("tasks: [pay P1 linden top of tree 1, end_turn P1]\n"
+                     "players: {P1: {forest: [{tree: oak}]}}\n"),
+            "line 1:9: 'tasks': cannot read task 'pay P1 linden top of tree 1': linden has no top "
+            "half");
+  EXPECT_EQ(error_of("tasks: [pay P1 birch, end_turn P1]\n"),
+            "line 1:1: this position breaks the rules: Birch costs nothing: there is nothing to "
+            "pay");
+  // The first winter card lies on the bottom pile until it comes out.
+  EXPECT_EQ(error_of("winter: 1\ndeck: {top: 100, winter_on_top: 1, bottom: 57}\n"),
+            "line 1:1: this position breaks the rules: 1 winter card(s) on top of the bottom pile "
+            "with 1 revealed: the first winter card lies there until it comes out");
   EXPECT_EQ(error_of("players: {P1: {hand: [oak]}\n"),
             "start:2:1: malformed YAML: end of map flow not found");
 }
