@@ -27,9 +27,9 @@ class Checker {
   }
 
  private:
-  void add(std::string property, std::string detail) {
+  void add(std::string property, std::string detail, std::optional<Move> move = std::nullopt) {
     violations_.push_back(
-        {std::move(property), std::move(detail) + " at: " + rules_.state_summary(state_)});
+        {std::move(property), std::move(detail) + " at: " + rules_.state_summary(state_), move});
   }
 
   void check_value() {
@@ -46,6 +46,8 @@ class Checker {
       const auto parsed = rules_.state_from_yaml(load_yaml_text(text, "state"));
       if (!parsed->equals(state_)) {
         add("yaml-round-trip", "parsing the state's YAML gives a different state:\n" + text);
+      } else if (parsed->hash() != state_.hash()) {
+        add("hash-equal", "the state read back from its YAML is equal but hashes differently");
       }
     } catch (const InputError& error) {
       add("yaml-round-trip", std::string("the state's own YAML does not parse: ") + error.what());
@@ -56,10 +58,11 @@ class Checker {
     const std::string text = rules_.move_text(move);
     const MoveParse parsed = rules_.parse_move(text);
     if (!parsed.ok()) {
-      add("move-text-round-trip", "'" + text + "' does not parse: " + parsed.error);
+      add("move-text-round-trip", "'" + text + "' does not parse: " + parsed.error, move);
     } else if (parsed.move != move) {
       add("move-text-round-trip",
-          "'" + text + "' parses to a different move ('" + rules_.move_text(parsed.move) + "')");
+          "'" + text + "' parses to a different move ('" + rules_.move_text(parsed.move) + "')",
+          move);
     }
   }
 
@@ -69,7 +72,7 @@ class Checker {
     const Verdict verdict = rules_.apply(*next, move, &events);
     if (!verdict.is_legal()) {
       add("legal-move-applies",
-          "'" + rules_.move_text(move) + "' is listed but rejected: " + verdict.reason());
+          "'" + rules_.move_text(move) + "' is listed but rejected: " + verdict.reason(), move);
     }
   }
 
@@ -81,13 +84,13 @@ class Checker {
       const Verdict verdict = rules_.apply(*next, move, nullptr);
       if (verdict.is_legal()) {
         add("illegal-move-rejected",
-            "'" + rules_.move_text(move) + "' is not listed but was accepted");
+            "'" + rules_.move_text(move) + "' is not listed but was accepted", move);
       } else if (verdict.reason().empty()) {
         add("illegal-move-rejected",
-            "'" + rules_.move_text(move) + "' was rejected without a reason");
+            "'" + rules_.move_text(move) + "' was rejected without a reason", move);
       } else if (!next->equals(state_)) {
         add("illegal-move-unchanged",
-            "rejecting '" + rules_.move_text(move) + "' changed the state");
+            "rejecting '" + rules_.move_text(move) + "' changed the state", move);
       }
     }
   }

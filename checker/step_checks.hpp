@@ -11,6 +11,7 @@
 //   - moves near the legal ones that are not legal are rejected with a
 //     reason and leave the state unchanged.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ namespace grove::checker {
 struct Violation {
   std::string property;  // "yaml-round-trip", "stuck-state", ...
   std::string detail;
+  // The move the property is about, when it is about one: a listed move
+  // that did not apply, a move that is not listed but was accepted.
+  std::optional<Move> move;
 };
 
 std::vector<Violation> check_state(const Rules& rules, const State& state);

@@ -16,10 +16,23 @@ namespace {
 // recording the failure in the result.
 class Replayer {
  public:
-  Replayer(const Scenario& scenario, ScenarioResult& result)
-      : scenario_(scenario), result_(result), rng_(scenario.seed) {}
+  Replayer(const Scenario& scenario, const ReplayChecks& checks, ScenarioResult& result)
+      : scenario_(scenario), checks_(checks), result_(result), rng_(scenario.seed) {}
 
   void run() {
+    // A rule that throws is a failure of the game this scenario guards, not
+    // of grove: it is reported where it happened.
+    try {
+      replay_steps();
+    } catch (const std::exception& error) {
+      fail(at_line_, std::string("the rules threw an error: ") + error.what());
+    }
+  }
+
+  bool error() const { return error_; }
+
+ private:
+  void replay_steps() {
     try {
       rules_ = scenario_.game->rules(scenario_.variant, scenario_.players);
     } catch (const InputError& error) {
@@ -52,10 +65,8 @@ class Replayer {
     if (scenario_.end) check_end(*scenario_.end);
   }
 
-  bool error() const { return error_; }
-
- private:
   bool run_step(const ScenarioStep& step) {
+    at_line_ = step.line;
     switch (step.kind) {
       case ScenarioStep::Kind::Move:
         return play(step);
@@ -189,6 +200,18 @@ class Replayer {
         }
       }
     }
+    if (step.properties_hold) {
+      if (!checks_.properties) {
+        return fail(step.line,
+                    "this replay cannot check the generic properties (grove replay "
+                    "can)");
+      }
+      const std::vector<std::string> broken = checks_.properties(*rules_, *state_);
+      if (!broken.empty()) {
+        return fail(step.line, "a generic property is broken", "every property holds",
+                    join(broken, "; "));
+      }
+    }
     if (step.legal_moves) {
       std::vector<std::string> expected;
       for (const std::string& text : *step.legal_moves) {
@@ -260,7 +283,9 @@ class Replayer {
   }
 
   const Scenario& scenario_;
+  const ReplayChecks& checks_;
   ScenarioResult& result_;
+  int at_line_ = 0;  // the step being replayed
   Rng rng_;
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<State> state_;
@@ -282,7 +307,7 @@ std::string status_name(ScenarioResult::Status status) {
   return "?";
 }
 
-ScenarioResult replay_scenario(const Scenario& scenario) {
+ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks) {
   const auto started = std::chrono::steady_clock::now();
   ScenarioResult result;
   result.file = scenario.file;
@@ -290,16 +315,16 @@ ScenarioResult replay_scenario(const Scenario& scenario) {
   result.game = scenario.game->name;
   result.variant = scenario.variant.name();
   result.variant_hash = scenario.variant.hash_hex();
-  Replayer(scenario, result).run();
+  Replayer(scenario, checks, result).run();
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }
 
 ScenarioResult replay_file(const std::string& path, const Registry& games,
-                           const VariantOverrides& overrides) {
+                           const VariantOverrides& overrides, const ReplayChecks& checks) {
   try {
-    return replay_scenario(load_scenario(path, games, overrides));
+    return replay_scenario(load_scenario(path, games, overrides), checks);
   } catch (const InputError& error) {
     ScenarioResult result;
     result.file = path;

@@ -3,6 +3,7 @@
 // failing step stops the replay; the result says what was expected, what
 // happened, and carries the game log up to that point.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,11 +34,19 @@ struct ScenarioResult {
 
 std::string status_name(ScenarioResult::Status status);  // "pass", "fail", "error"
 
-ScenarioResult replay_scenario(const Scenario& scenario);
+// What a replay can check beyond the rules themselves. The generic
+// properties of a game live in the checker, which the engine does not know,
+// so the command that replays hands them in.
+struct ReplayChecks {
+  // The broken properties of a state; for `expect: {properties: hold}`.
+  std::function<std::vector<std::string>(const Rules&, const State&)> properties;
+};
+
+ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks = {});
 
 // Loads and replays; a scenario that cannot be loaded is an Error result with
 // the located message, so one bad file does not stop a directory run.
 ScenarioResult replay_file(const std::string& path, const Registry& games,
-                           const VariantOverrides& overrides = {});
+                           const VariantOverrides& overrides = {}, const ReplayChecks& checks = {});
 
 }  // namespace grove

@@ -80,7 +80,13 @@ EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
 
 void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
   expect_map(node, "expect", "expectations");
-  check_keys(node, {"state", "events", "no_events", "legal_moves"});
+  check_keys(node, {"state", "events", "no_events", "legal_moves", "properties"});
+  if (const YAML::Node properties = node["properties"]) {
+    if (read_string(properties, "properties") != "hold") {
+      fail_at(properties, "properties", "expected 'hold' (every generic property holds here)");
+    }
+    step.properties_hold = true;
+  }
   if (node["state"]) {
     expect_map(node["state"], "state", "part of the state's YAML form");
     step.state = node["state"];
@@ -188,9 +194,10 @@ std::string Scenario::player_name(Seat seat) const {
   return seat_label(seat);
 }
 
-Scenario load_scenario(const std::string& path, const Registry& games,
+namespace {
+
+Scenario read_scenario(const YAML::Node& root, const std::string& path, const Registry& games,
                        const VariantOverrides& overrides) {
-  YAML::Node root = load_yaml_file(path);
   try {
     expect_map(root, "", "a scenario");
     check_keys(root, kScenarioKeys);
@@ -253,6 +260,18 @@ Scenario load_scenario(const std::string& path, const Registry& games,
   } catch (const InputError& error) {
     throw error.in_file(path);
   }
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path, const Registry& games,
+                       const VariantOverrides& overrides) {
+  return read_scenario(load_yaml_file(path), path, games, overrides);
+}
+
+Scenario load_scenario_text(const std::string& text, const std::string& label,
+                            const Registry& games, const VariantOverrides& overrides) {
+  return read_scenario(load_yaml_text(text, label), label, games, overrides);
 }
 
 std::vector<std::string> find_scenario_files(const std::vector<std::string>& paths) {

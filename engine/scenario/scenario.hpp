@@ -37,6 +37,9 @@ struct ScenarioStep {
   std::vector<EventExpectation> events;    // fired since the previous expect
   std::vector<std::string> absent_events;  // clause ids that must not have fired
   std::optional<std::vector<std::string>> legal_moves;  // exactly these, any order
+  // Every generic property of a game holds at this state (the checks of
+  // grove fuzz: the YAML and move-text round trips, the chance node, ...).
+  bool properties_hold = false;
   // Random: moves chosen by the random agent and the dice, from the seed.
   int random_steps = 0;
   bool random_to_end = false;
@@ -83,6 +86,10 @@ struct Scenario {
 // game, parameter or ruling, a variant file that does not exist).
 Scenario load_scenario(const std::string& path, const Registry& games,
                        const VariantOverrides& overrides = {});
+// The same for a scenario's text (stored in the results database); `label`
+// stands for the file in messages.
+Scenario load_scenario_text(const std::string& text, const std::string& label,
+                            const Registry& games, const VariantOverrides& overrides = {});
 
 // The scenario files under each path (a file is taken as is; a directory is
 // searched recursively for *.yaml, skipping `variants` folders), sorted.

@@ -53,6 +53,28 @@ ALTER TABLE runs ADD COLUMN host TEXT;
 ALTER TABLE runs ADD COLUMN pid INTEGER;
 ALTER TABLE scenario_results ADD COLUMN log TEXT;
 )sql"},
+      {3, "findings of grove fuzz and explore, each with the scenario that reproduces it",
+       R"sql(
+CREATE TABLE findings (
+  id            INTEGER PRIMARY KEY,
+  run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,  -- the run that found it
+  game          TEXT NOT NULL,
+  variant       TEXT,
+  variant_hash  TEXT,
+  kind          TEXT NOT NULL,     -- the property broken: invariant, stuck-state, ...
+  detail        TEXT,
+  seed          INTEGER,           -- the run's seed
+  game_index    INTEGER,           -- which game of the run found it
+  moves         INTEGER,           -- moves before the failure, once shrunk
+  scenario      TEXT NOT NULL,     -- a scenario (YAML) that reproduces it
+  file          TEXT,              -- where the scenario was written
+  found_at      TEXT NOT NULL,     -- ISO 8601, UTC
+  status        TEXT NOT NULL,     -- open (still fails), fixed (its scenario passes now)
+  checked_run   INTEGER,           -- the last run that replayed it
+  checked_at    TEXT
+);
+CREATE INDEX findings_by_game ON findings(game, status);
+)sql"},
   };
   return list;
 }

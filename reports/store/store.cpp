@@ -293,6 +293,92 @@ void Store::add_scenario_result(std::int64_t run, const ScenarioResult& result) 
   }
 }
 
+namespace {
+
+constexpr const char* kFindingColumns =
+    "id, run_id, game, variant, variant_hash, kind, detail, seed, game_index, moves, scenario, "
+    "file, found_at, status, checked_run, checked_at";
+
+FindingRecord read_finding(const Statement& row) {
+  FindingRecord finding;
+  finding.id = row.integer(0);
+  finding.run_id = row.integer(1);
+  finding.game = row.text(2);
+  finding.variant = row.text(3);
+  finding.variant_hash = row.text(4);
+  finding.kind = row.text(5);
+  finding.detail = row.text(6);
+  if (!row.is_null(7)) finding.seed = static_cast<std::uint64_t>(row.integer(7));
+  finding.game_index = row.integer(8);
+  finding.moves = row.integer(9);
+  finding.scenario = row.text(10);
+  finding.file = row.text(11);
+  finding.found_at = row.text(12);
+  finding.status = row.text(13);
+  if (!row.is_null(14)) finding.checked_run = row.integer(14);
+  finding.checked_at = row.text(15);
+  return finding;
+}
+
+}  // namespace
+
+std::int64_t Store::add_finding(const FindingRecord& finding) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO findings (run_id, game, variant, variant_hash, kind, detail, "
+                     "seed, game_index, moves, scenario, file, found_at, status) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, finding.run_id).bind(2, finding.game).bind_or_null(3, finding.variant);
+    insert.bind_or_null(4, finding.variant_hash).bind(5, finding.kind);
+    insert.bind_or_null(6, finding.detail).bind(7, finding.seed).bind(8, finding.game_index);
+    insert.bind(9, finding.moves).bind(10, finding.scenario).bind_or_null(11, finding.file);
+    insert.bind(12, now_utc()).bind(13, finding.status);
+    insert.step();
+    return sqlite3_last_insert_rowid(db_);
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a finding");
+  }
+}
+
+std::vector<FindingRecord> Store::findings(const std::string& game,
+                                           const std::string& status) const {
+  try {
+    Statement select(db_, fmt::format("SELECT {} FROM findings WHERE game = ? AND (? = '' OR "
+                                      "status = ?) ORDER BY id",
+                                      kFindingColumns));
+    select.bind(1, game).bind(2, status).bind(3, status);
+    std::vector<FindingRecord> list;
+    while (select.step()) list.push_back(read_finding(select));
+    return list;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading findings");
+  }
+}
+
+std::vector<FindingRecord> Store::run_findings(std::int64_t run) const {
+  try {
+    Statement select(
+        db_, fmt::format("SELECT {} FROM findings WHERE run_id = ? ORDER BY id", kFindingColumns));
+    select.bind(1, run);
+    std::vector<FindingRecord> list;
+    while (select.step()) list.push_back(read_finding(select));
+    return list;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a run's findings");
+  }
+}
+
+void Store::recheck_finding(std::int64_t id, std::int64_t run, const std::string& status) {
+  try {
+    Statement update(
+        db_, "UPDATE findings SET status = ?, checked_run = ?, checked_at = ? WHERE id = ?");
+    update.bind(1, status).bind(2, run).bind(3, now_utc()).bind(4, id);
+    update.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "recording a finding's replay");
+  }
+}
+
 std::vector<RunRecord> Store::runs(int limit) const {
   try {
     Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));

@@ -72,6 +72,25 @@ struct StoredScenarioResult {
   double seconds = 0;
 };
 
+struct FindingRecord {
+  std::int64_t id = 0;
+  std::int64_t run_id = 0;
+  std::string game;
+  std::string variant;
+  std::string variant_hash;
+  std::string kind;  // the property broken
+  std::string detail;
+  std::optional<std::uint64_t> seed;
+  std::int64_t game_index = 0;
+  std::int64_t moves = 0;
+  std::string scenario;  // YAML
+  std::string file;
+  std::string found_at;
+  std::string status = "open";  // open, fixed
+  std::optional<std::int64_t> checked_run;
+  std::string checked_at;
+};
+
 class Store {
  public:
   struct Options {
@@ -102,6 +121,15 @@ class Store {
   void finish_run(std::int64_t run, const std::string& status, const std::string& summary);
   // Each result is committed on its own: an interrupted run keeps them.
   void add_scenario_result(std::int64_t run, const ScenarioResult& result);
+
+  // A finding, committed at once; returns its id.
+  std::int64_t add_finding(const FindingRecord& finding);
+  // The findings of a game, oldest first; `status` empty: all of them.
+  std::vector<FindingRecord> findings(const std::string& game, const std::string& status) const;
+  // The findings a run made.
+  std::vector<FindingRecord> run_findings(std::int64_t run) const;
+  // A replay of the finding's scenario by run `run`: still open, or fixed.
+  void recheck_finding(std::int64_t id, std::int64_t run, const std::string& status);
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;

@@ -73,7 +73,8 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const std::string command : {"games", "rules", "play", "replay", "results", "score"}) {
+  for (const std::string command :
+       {"games", "rules", "play", "replay", "fuzz", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -83,7 +84,7 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, results, score\n");
+            "rules, play, replay, fuzz, results, score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
             "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");

@@ -25,6 +25,8 @@ const std::vector<Command> kCommands = {
     {"rules", "a game's parameters, rulings and rule clauses", grove::cli::rules_command},
     {"play", "play a random game and print its log", grove::cli::play_command},
     {"replay", "replay scenario files and check their expectations", grove::cli::replay_command},
+    {"fuzz", "property-based testing of a game; failures shrunk into scenarios",
+     grove::cli::fuzz_command},
     {"results", "list and show stored runs", grove::cli::results_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };

@@ -15,6 +15,7 @@
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/interrupt.hpp"
+#include "tools/grove/property_checks.hpp"
 
 namespace grove::cli {
 namespace {
@@ -88,7 +89,7 @@ int replay_command(const Invocation& invocation) {
   int failed = 0, errors = 0;
   for (const auto& file : files) {
     if (interrupted()) break;
-    ScenarioResult result = replay_file(file, builtin_games(), common.variant);
+    ScenarioResult result = replay_file(file, builtin_games(), common.variant, property_checks());
     store.add_scenario_result(run, result);
     print_result(result, show_log);
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;

@@ -1,0 +1,198 @@
+#include "checker/fuzz.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <iostream>
+#include <sstream>
+
+#include "engine/core/errors.hpp"
+
+namespace grove::checker {
+namespace {
+
+// RapidCheck reports to a listener; grove reports its own way.
+class SilentListener final : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+// RapidCheck announces its configuration on std::cerr the first time it
+// reads it (RC_PARAMS); grove sets every parameter itself, so the line would
+// only confuse.
+void quiet_rapidcheck() {
+  static const bool loaded = [] {
+    std::ostringstream discard;
+    std::streambuf* const was = std::cerr.rdbuf(discard.rdbuf());
+    rc::detail::configuration();
+    std::cerr.rdbuf(was);
+    return true;
+  }();
+  (void)loaded;
+}
+
+// The generators draw at a fixed size: RapidCheck grows the size over the
+// cases of one check, and each check here is a single game.
+constexpr int kSize = 100;
+
+std::string quoted(const std::string& text) {
+  YAML::Emitter out;
+  out << YAML::DoubleQuoted << text;
+  return out.c_str();
+}
+
+// The check that fails until the bug is fixed, as a scenario step.
+std::string failing_step(const Rules& rules, const Failure& failure) {
+  const std::string move = failure.move ? rules.move_text(*failure.move) : "";
+  // The moves to the bound are all in the steps; the game must be over.
+  if (failure.property == "possible-infinite-game") return "end: {}   # the game must be over\n";
+  if (failure.property == "illegal-move-rejected" || failure.property == "illegal-move-unchanged") {
+    return "  - illegal: " + quoted(move) + "\n";
+  }
+  // A move that must apply (or that threw while it applied).
+  if (failure.applying || failure.property == "legal-move-applies") {
+    return "  - " + quoted(move) + "\n";
+  }
+  // Invariants are checked after every move by the replay itself.
+  if (failure.property == "invariant") return "";
+  return "  - expect: {properties: hold}\n";
+}
+
+}  // namespace
+
+rc::Gen<std::string> gen_setting(const ParamSpec& spec) {
+  const auto value = [&]() -> rc::Gen<std::string> {
+    switch (spec.type) {
+      case ParamType::Integer:
+      case ParamType::IntegerPerPlayerCount:
+        return rc::gen::map(rc::gen::inRange(spec.min, spec.max + 1),
+                            [](std::int64_t v) { return std::to_string(v); });
+      case ParamType::Flag:
+        return rc::gen::element<std::string>("true", "false");
+      case ParamType::Choice:
+        return rc::gen::elementOf(spec.choices);
+      case ParamType::IntegerTable: {
+        // One entry of the table drawn, the others as they are.
+        const auto& entries = std::get<IntegerTable>(spec.default_value).entries;
+        return rc::gen::apply(
+            [](const std::string& key, std::int64_t v) {
+              return "{" + key + ": " + std::to_string(v) + "}";
+            },
+            rc::gen::map(rc::gen::elementOf(entries), [](const auto& e) { return e.first; }),
+            rc::gen::inRange(spec.min, spec.max + 1));
+      }
+    }
+    return rc::gen::just(value_text(spec.default_value));
+  }();
+  // Half of the time the default, so that one change at a time is common;
+  // a failing setting shrinks back to it.
+  return rc::gen::resize(
+      kSize, rc::gen::oneOf(rc::gen::just(spec.name + "=" + value_text(spec.default_value)),
+                            rc::gen::map(value, [name = spec.name](const std::string& v) {
+                              return name + "=" + v;
+                            })));
+}
+
+rc::Gen<std::string> gen_ruling(const Ruling& ruling) {
+  // The default first, so that a failing reading shrinks back to it.
+  std::vector<std::string> ids = {ruling.default_alternative};
+  for (const std::string& id : ruling.alternative_ids()) {
+    if (id != ruling.default_alternative) ids.push_back(id);
+  }
+  return rc::gen::map(rc::gen::resize(kSize, rc::gen::inRange<std::size_t>(0, ids.size())),
+                      [id = ruling.id, ids](std::size_t i) { return id + "=" + ids[i]; });
+}
+
+std::size_t trace_length(const Finding& finding) { return finding.failure.moves.size(); }
+
+GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& settings,
+                  std::uint64_t index) {
+  GameRun run;
+  const PlayOptions play{settings.max_steps, !game.random_play_ends};
+  bool played_once = false;
+  std::optional<std::string> shrinking;  // the property whose failure is being shrunk
+  int failures = 0;
+  const auto property = [&] {
+    GameInput input;
+    if (settings.draw_variant) {
+      for (const ParamSpec& spec : game.parameters) input.settings.push_back(*gen_setting(spec));
+      for (const Ruling& ruling : game.rulings) input.rulings.push_back(*gen_ruling(ruling));
+    }
+    input.players =
+        settings.players
+            ? *settings.players
+            : *rc::gen::resize(kSize, rc::gen::inRange(game.min_players, game.max_players + 1));
+    input.choices = *rc::gen::resize(settings.max_choices,
+                                     rc::gen::container<std::vector<std::uint16_t>>(rc::gen::resize(
+                                         kSize, rc::gen::inRange<std::uint16_t>(0, 1000))));
+    input.seed = *rc::gen::resize(kSize, rc::gen::arbitrary<std::uint64_t>());
+    std::unique_ptr<Rules> rules;
+    try {
+      rules = rules_for(game, base, input);
+    } catch (const InputError&) {
+      RC_DISCARD("a combination of settings the game refuses");
+    }
+    const Playthrough played = play_and_check(*rules, input, play);
+    if (!played_once) {
+      played_once = true;
+      run.steps = played.steps;
+      run.ended = played.ended;
+      run.clauses = played.clauses;
+    }
+    if (!played.failure) return;
+    // While shrinking, a smaller input that fails another way is not the
+    // same finding.
+    if (shrinking && played.failure->property != *shrinking) return;
+    shrinking = played.failure->property;
+    run.finding = Finding{input, *played.failure, failures++};
+    RC_FAIL(played.failure->property);
+  };
+
+  quiet_rapidcheck();
+  rc::detail::TestParams params;
+  params.seed = Rng(settings.seed).derive(index).next();
+  params.maxSuccess = 1;
+  params.maxSize = kSize;
+  params.maxDiscardRatio = 50;
+  SilentListener listener;
+  rc::detail::checkProperty(rc::detail::toProperty(property),
+                            rc::detail::TestMetadata{game.name, "grove fuzz"}, params, listener);
+  run.playable = played_once;
+  return run;
+}
+
+std::string finding_scenario(const Game& game, const Variant& base, const Finding& finding,
+                             const std::string& source) {
+  const GameInput& input = finding.input;
+  const auto rules = rules_for(game, base, input);
+  const Failure& failure = finding.failure;
+  std::string text = fmt::format("game: {}\n", game.name);
+  text += "title: " + quoted(fmt::format("fuzz finding: {}", failure.property)) + "\n";
+  text += "source: " + quoted(source) + "\n";
+  text += "description: " + quoted(failure.detail) + "\n";
+  // The variant as what differs from the game's defaults.
+  const std::vector<std::string> differences = rules->variant().differences();
+  std::vector<std::string> parameters, rulings;
+  for (const std::string& line : differences) {
+    const auto equals = line.find('=');
+    const std::string name = line.substr(0, equals);
+    const std::string value = line.substr(equals + 1);
+    (game.find_ruling(name) ? rulings : parameters).push_back(name + ": " + value);
+  }
+  if (!parameters.empty()) text += "parameters: {" + join(parameters, ", ") + "}\n";
+  if (!rulings.empty()) text += "rulings: {" + join(rulings, ", ") + "}\n";
+  text += fmt::format("players: {}\nseed: {}   # for the random moves\nsteps:\n", input.players,
+                      input.seed);
+  for (std::size_t i = 0; i < failure.chosen; ++i) {
+    text += "  - " + quoted(rules->move_text(failure.moves[i])) + "\n";
+  }
+  if (failure.moves.size() > failure.chosen) {
+    text += fmt::format("  - random: {}\n", failure.moves.size() - failure.chosen);
+  }
+  text += failing_step(*rules, failure);
+  return text;
+}
+
+}  // namespace grove::checker

@@ -1,0 +1,57 @@
+#pragma once
+// One game played to check it: the first moves follow a list of choices
+// (indices into the legal moves or the chance outcomes, as RapidCheck draws
+// and shrinks them), then random play from a seed takes over, exactly as a
+// scenario's `random: end` step would. Every generic property is checked at
+// every state; the first one broken ends the game as a failure, with the
+// moves that led there.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace grove::checker {
+
+// A game to check: the table and the choices.
+struct GameInput {
+  std::vector<std::string> settings;  // NAME=VALUE, over the base variant
+  std::vector<std::string> rulings;   // ID=ALTERNATIVE
+  int players = 0;
+  std::vector<std::uint16_t> choices;  // the first moves
+  std::uint64_t seed = 0;              // random play after them
+};
+
+// The rules for the input over a base variant; throws InputError when the
+// game refuses the combination of settings.
+std::unique_ptr<Rules> rules_for(const Game& game, const Variant& base, const GameInput& input);
+
+struct Failure {
+  std::string property;  // "invariant", "illegal-move-rejected", "possible-infinite-game", ...
+  std::string detail;
+  std::vector<Move> moves;   // applied from the start to where it failed
+  std::size_t chosen = 0;    // how many of them the choices made; the rest were random play
+  std::optional<Move> move;  // the move the broken property is about, if any
+  bool applying = false;     // the failure came while applying the move after `moves`
+};
+
+struct Playthrough {
+  std::int64_t steps = 0;  // states checked
+  bool ended = false;
+  std::optional<Failure> failure;
+  std::set<std::string> clauses;  // rule clauses that fired
+};
+
+struct PlayOptions {
+  std::int64_t max_steps = 0;    // 0: the variant's step bound
+  bool endless_allowed = false;  // the game declares that its rules allow endless games
+};
+
+// Plays and checks. Exceptions from the rules are failures ("exception").
+Playthrough play_and_check(const Rules& rules, const GameInput& input, const PlayOptions& options);
+
+}  // namespace grove::checker

@@ -1,0 +1,376 @@
+// grove fuzz: property-based testing of a game. RapidCheck draws games
+// (variants, players, choices), every property is checked at every state,
+// and the first failure is shrunk and written as a scenario. Findings are
+// stored, and the next fuzz of the game replays them first. --jobs N plays
+// in N processes, each taking every Nth game of the run (RapidCheck keeps
+// global state, so threads would not do); a game's draw depends only on the
+// run's seed and its index, so the jobs change the speed, not the games.
+
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checker/fuzz.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
+#include "reports/store/store.hpp"
+#include "tools/grove/commands.hpp"
+#include "tools/grove/interrupt.hpp"
+#include "tools/grove/property_checks.hpp"
+
+namespace grove::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// What a job reports about one game.
+struct GameDone {
+  std::uint64_t index = 0;
+  std::int64_t steps = 0;
+  bool ended = false;
+  bool playable = true;
+  std::vector<std::string> clauses;
+  // A finding, shrunk.
+  std::string kind;
+  std::string detail;
+  std::int64_t moves = 0;
+  int shrinks = 0;
+  std::string scenario;
+
+  bool found() const { return !kind.empty(); }
+};
+
+void to_json(nlohmann::json& json, const GameDone& done) {
+  json = {{"index", done.index},       {"steps", done.steps},     {"ended", done.ended},
+          {"playable", done.playable}, {"clauses", done.clauses}, {"kind", done.kind},
+          {"detail", done.detail},     {"moves", done.moves},     {"shrinks", done.shrinks},
+          {"scenario", done.scenario}};
+}
+
+void from_json(const nlohmann::json& json, GameDone& done) {
+  json.at("index").get_to(done.index);
+  json.at("steps").get_to(done.steps);
+  json.at("ended").get_to(done.ended);
+  json.at("playable").get_to(done.playable);
+  json.at("clauses").get_to(done.clauses);
+  json.at("kind").get_to(done.kind);
+  json.at("detail").get_to(done.detail);
+  json.at("moves").get_to(done.moves);
+  json.at("shrinks").get_to(done.shrinks);
+  json.at("scenario").get_to(done.scenario);
+}
+
+struct Job {
+  const Game& game;
+  const Variant& base;
+  checker::FuzzSettings settings;
+  std::int64_t games = 0;
+};
+
+// Plays games first, first + stride, ... of the run, telling `report` about
+// each; stops when `report` says so, at the end, or on an interrupt.
+template <class Report>
+void play_share(const Job& job, int first, int stride, Report report) {
+  for (std::int64_t index = first; index < job.games; index += stride) {
+    if (interrupted()) return;
+    const auto game_index = static_cast<std::uint64_t>(index);
+    const checker::GameRun run = checker::fuzz_game(job.game, job.base, job.settings, game_index);
+    GameDone done;
+    done.index = game_index;
+    done.steps = run.steps;
+    done.ended = run.ended;
+    done.playable = run.playable;
+    done.clauses.assign(run.clauses.begin(), run.clauses.end());
+    if (run.finding) {
+      done.kind = run.finding->failure.property;
+      done.detail = run.finding->failure.detail;
+      done.moves = static_cast<std::int64_t>(checker::trace_length(*run.finding));
+      done.shrinks = run.finding->shrinks;
+      done.scenario =
+          checker::finding_scenario(job.game, job.base, *run.finding,
+                                    fmt::format("grove fuzz {} --seed {}, game {}", job.game.name,
+                                                job.settings.seed, game_index));
+    }
+    if (!report(done)) return;
+  }
+}
+
+// The totals of a run, and what the user sees of it while it goes.
+class Tally {
+ public:
+  Tally(std::int64_t games, bool live) : games_(games), live_(live) {}
+
+  void add(const GameDone& done) {
+    ++played_;
+    steps_ += done.steps;
+    ended_ += done.ended ? 1 : 0;
+    unplayable_ += done.playable ? 0 : 1;
+    clauses_.insert(done.clauses.begin(), done.clauses.end());
+    if (done.found()) ++findings_;
+    show(false);
+  }
+
+  void show(bool last) {
+    const auto now = Clock::now();
+    if (!last && now - shown_ < std::chrono::milliseconds(live_ ? 250 : 10000)) return;
+    shown_ = now;
+    const std::string line = fmt::format(
+        "games {}/{}, {} states checked, {:.0f} per second, {} finding{}", played_, games_, steps_,
+        steps_ / std::max(seconds(), 1e-9), findings_, findings_ == 1 ? "" : "s");
+    std::cerr << (live_ ? "\r" + line + "   " : line + "\n") << std::flush;
+    if (live_ && last) std::cerr << "\n";
+  }
+
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
+
+  std::int64_t played_ = 0, steps_ = 0, ended_ = 0, unplayable_ = 0, findings_ = 0;
+  std::set<std::string> clauses_;
+
+ private:
+  std::int64_t games_;
+  bool live_;
+  Clock::time_point started_ = Clock::now();
+  Clock::time_point shown_{};
+};
+
+// --jobs N: N processes, each writing a JSON line per game to its pipe.
+// Returns at the first finding (the other jobs are stopped) or when all end.
+void play_in_processes(const Job& job, int jobs, Tally& tally,
+                       const std::function<void(const GameDone&)>& found) {
+  struct Worker {
+    pid_t pid;
+    int fd;
+    std::string buffer;
+  };
+  std::vector<Worker> workers;
+  std::cout.flush();
+  std::cerr.flush();
+  for (int first = 0; first < jobs; ++first) {
+    int ends[2];
+    if (pipe(ends) != 0) throw std::runtime_error("cannot create a pipe for a job");
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("cannot start a job process");
+    if (pid == 0) {
+      close(ends[0]);
+      play_share(job, first, jobs, [&](const GameDone& done) {
+        const std::string line = nlohmann::json(done).dump() + "\n";
+        for (std::size_t written = 0; written < line.size();) {
+          const ssize_t n = write(ends[1], line.data() + written, line.size() - written);
+          if (n <= 0) _exit(3);
+          written += static_cast<std::size_t>(n);
+        }
+        return !done.found();
+      });
+      // Nothing of the parent's (its database above all) may be closed here.
+      _exit(0);
+    }
+    close(ends[1]);
+    workers.push_back({pid, ends[0], {}});
+  }
+  bool stopping = false;
+  std::vector<pollfd> polled;
+  while (!workers.empty()) {
+    polled.clear();
+    for (const Worker& worker : workers) polled.push_back({worker.fd, POLLIN, 0});
+    if (poll(polled.data(), polled.size(), 250) < 0 && errno != EINTR) break;
+    tally.show(false);
+    for (std::size_t i = 0; i < workers.size();) {
+      Worker& worker = workers[i];
+      if ((polled[i].revents & (POLLIN | POLLHUP)) == 0) {
+        ++i;
+        continue;
+      }
+      char chunk[65536];
+      const ssize_t n = read(worker.fd, chunk, sizeof chunk);
+      if (n > 0) {
+        worker.buffer.append(chunk, static_cast<std::size_t>(n));
+        for (std::size_t end; (end = worker.buffer.find('\n')) != std::string::npos;) {
+          const GameDone done = nlohmann::json::parse(worker.buffer.substr(0, end)).get<GameDone>();
+          worker.buffer.erase(0, end + 1);
+          tally.add(done);
+          if (done.found() && !stopping) {
+            stopping = true;
+            for (const Worker& other : workers) kill(other.pid, SIGTERM);
+            found(done);
+          }
+        }
+        ++i;
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      close(worker.fd);
+      int status = 0;
+      waitpid(worker.pid, &status, 0);
+      workers.erase(workers.begin() + static_cast<long>(i));
+      polled.erase(polled.begin() + static_cast<long>(i));
+    }
+  }
+}
+
+// The stored findings of the game, replayed before anything new is tried.
+int recheck_findings(Store& store, std::int64_t run, const Game& game) {
+  int still_failing = 0;
+  for (const FindingRecord& finding : store.findings(game.name, "open")) {
+    ScenarioResult result;
+    try {
+      result = replay_scenario(
+          load_scenario_text(finding.scenario, fmt::format("finding {}", finding.id),
+                             builtin_games()),
+          property_checks());
+    } catch (const InputError& error) {
+      result.status = ScenarioResult::Status::Error;
+      result.message = error.what();
+    }
+    const bool fixed = result.passed();
+    still_failing += fixed ? 0 : 1;
+    store.recheck_finding(finding.id, run, fixed ? "fixed" : "open");
+    std::cout << fmt::format(
+        "finding {} ({}, found by run {}): {}\n", finding.id, finding.kind, finding.run_id,
+        fixed ? "its scenario passes now: fixed" : "still fails: " + result.message);
+  }
+  return still_failing;
+}
+
+std::string file_name_part(std::string text) {
+  for (char& c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
+  }
+  return text;
+}
+
+}  // namespace
+
+int fuzz_command(const Invocation& invocation) {
+  CommonOptions common;
+  std::string name;
+  std::int64_t games = 100;
+  std::int64_t max_steps = 0;
+  int jobs = 1;
+  std::string findings_dir = "findings";
+  po::options_description options("options");
+  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
+      "games", po::value(&games)->value_name("N")->default_value(games), "games to play")(
+      "max-steps", po::value(&max_steps)->value_name("N"),
+      "moves per game before it counts as possibly infinite (default: the variant's bound)")(
+      "jobs", po::value(&jobs)->value_name("N")->default_value(jobs), "processes to play in")(
+      "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
+      "where findings are written as scenarios");
+  add_table_options(options, common);
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map values;
+  if (!parse(invocation,
+             "fuzz GAME [--variant FILE] [--games N] [--seed S] [--max-steps N] [--jobs N]",
+             "Property-based testing: plays games drawn by RapidCheck (a variant within each "
+             "parameter's range and each ruling's alternatives unless --variant/--set/--ruling "
+             "fix it, a player count unless --players does, the first moves, a seed for the "
+             "rest) and checks every property at every state: legal moves apply, others are "
+             "refused with a reason and change nothing, chance sums to 1, moves and states read "
+             "back from their text, hashes are stable, replays are identical, nothing is stuck, "
+             "the game's invariants hold, the game ends. The first failure is shrunk to the "
+             "shortest game that still fails and written to --findings as a scenario that "
+             "'grove replay' reproduces. Stored findings of the game are replayed first. Exits "
+             "with 1 if anything fails.",
+             options, positional, values)) {
+    return kSuccess;
+  }
+  if (games < 1) throw InputError({}, "--games", "expected at least 1 game");
+  if (jobs < 1 || jobs > 256) throw InputError({}, "--jobs", "expected 1 to 256 jobs");
+  if (max_steps < 0) throw InputError({}, "--max-steps", "expected a positive number of moves");
+  const Game& game = builtin_games().get(name);
+  const Variant base = build_variant(game, common.variant);
+  if (common.players) game.rules(base, *common.players);  // an impossible count is bad input
+  Job job{game, base, {}, games};
+  job.settings.seed = seed_or_random(common.seed);
+  job.settings.max_steps = max_steps;
+  job.settings.players = common.players;
+  job.settings.draw_variant = common.variant.empty();
+
+  Store store = Store::open(common.db);
+  const std::int64_t run = store.begin_run(RunStart{
+      invocation.command_line, "fuzz", game.name, base.name(), base.hash_hex(), job.settings.seed});
+  watch_for_interrupt();
+  const int still_failing = recheck_findings(store, run, game);
+  std::cout << fmt::format("{}: fuzzing {} games, seed {}, {} job{}{}\n", game.title, games,
+                           job.settings.seed, jobs, jobs == 1 ? "" : "s",
+                           job.settings.draw_variant ? "" : ", variant " + base.name());
+
+  Tally tally(games, isatty(STDERR_FILENO) != 0);
+  std::optional<GameDone> finding;
+  const auto found = [&](const GameDone& done) { finding = done; };
+  if (jobs == 1) {
+    play_share(job, 0, 1, [&](const GameDone& done) {
+      tally.add(done);
+      if (done.found()) found(done);
+      return !done.found();
+    });
+  } else {
+    play_in_processes(job, jobs, tally, found);
+  }
+  tally.show(true);
+
+  std::string summary = fmt::format(
+      "{} games, {} states checked in {:.1f} s ({:.0f} per second), {} ended, {} finding{}",
+      tally.played_, tally.steps_, tally.seconds(), tally.steps_ / std::max(tally.seconds(), 1e-9),
+      tally.ended_, tally.findings_, tally.findings_ == 1 ? "" : "s");
+  if (finding) {
+    fs::create_directories(findings_dir);
+    const std::string file =
+        (fs::path(findings_dir) / fmt::format("{}-{}-run{}-game{}.yaml", game.name,
+                                              file_name_part(finding->kind), run, finding->index))
+            .string();
+    std::ofstream(file) << finding->scenario;
+    FindingRecord record;
+    record.run_id = run;
+    record.game = game.name;
+    record.variant = base.name();
+    record.variant_hash = base.hash_hex();
+    record.kind = finding->kind;
+    record.detail = finding->detail;
+    record.seed = job.settings.seed;
+    record.game_index = static_cast<std::int64_t>(finding->index);
+    record.moves = finding->moves;
+    record.scenario = finding->scenario;
+    record.file = file;
+    store.add_finding(record);
+    std::cout << fmt::format(
+        "\nFINDING in game {}: {}\n  {}\n  shrunk to {} move{} before the failure ({} smaller "
+        "failing games tried on the way); written to {}:\n\n{}\n",
+        finding->index, finding->kind, finding->detail, finding->moves,
+        finding->moves == 1 ? "" : "s", finding->shrinks, file, finding->scenario);
+  }
+  std::vector<std::string> never;
+  for (const Clause& clause : game.clauses) {
+    if (tally.clauses_.count(clause.id) == 0) never.push_back(clause.id);
+  }
+  const std::string coverage = fmt::format("rule coverage: {} of {} clauses fired",
+                                           game.clauses.size() - never.size(), game.clauses.size());
+  std::cout << coverage << (never.empty() ? "" : "; never: " + join(never, ", ")) << "\n";
+  if (tally.unplayable_ > 0) {
+    std::cout << fmt::format("{} games drew no table the game accepts\n", tally.unplayable_);
+  }
+  summary += "; " + coverage;
+  if (interrupted()) {
+    store.finish_run(run, "interrupted", "interrupted: " + summary);
+    std::cout << "interrupted: " << summary << "\n";
+    return kInterrupted;
+  }
+  const bool failed = finding.has_value() || still_failing > 0;
+  store.finish_run(run, failed ? "failed" : "passed", summary);
+  std::cout << fmt::format("{}. Stored as run {} in {}.\n", summary, run, store.path());
+  return failed ? kChecksFailed : kSuccess;
+}
+
+}  // namespace grove::cli
