@@ -87,12 +87,14 @@ rc::Gen<std::string> gen_setting(const ParamSpec& spec) {
     return rc::gen::just(value_text(spec.default_value));
   }();
   // Half of the time the default, so that one change at a time is common;
-  // a failing setting shrinks back to it.
-  return rc::gen::resize(
-      kSize, rc::gen::oneOf(rc::gen::just(spec.name + "=" + value_text(spec.default_value)),
-                            rc::gen::map(value, [name = spec.name](const std::string& v) {
-                              return name + "=" + v;
-                            })));
+  // a setting shrinks back to it (the flag shrinks to false) when the
+  // failure does not need it.
+  return rc::gen::resize(kSize, rc::gen::apply(
+                                    [name = spec.name, fallback = value_text(spec.default_value)](
+                                        bool changed, const std::string& v) {
+                                      return name + "=" + (changed ? v : fallback);
+                                    },
+                                    rc::gen::arbitrary<bool>(), value));
 }
 
 rc::Gen<std::string> gen_ruling(const Ruling& ruling) {
@@ -110,7 +112,7 @@ std::size_t trace_length(const Finding& finding) { return finding.failure.moves.
 GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& settings,
                   std::uint64_t index) {
   GameRun run;
-  const PlayOptions play{settings.max_steps, !game.random_play_ends};
+  const PlayOptions play{settings.max_steps, !game.random_play_ends, settings.stop_after};
   bool played_once = false;
   std::optional<std::string> shrinking;  // the property whose failure is being shrunk
   int failures = 0;
@@ -143,8 +145,12 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
     }
     if (!played.failure) return;
     // While shrinking, a smaller input that fails another way is not the
-    // same finding.
-    if (shrinking && played.failure->property != *shrinking) return;
+    // same finding, and one that fails later (its random moves running
+    // longer) is no shorter game.
+    if (shrinking && (played.failure->property != *shrinking ||
+                      played.failure->moves.size() > run.finding->failure.moves.size())) {
+      return;
+    }
     shrinking = played.failure->property;
     run.finding = Finding{input, *played.failure, failures++};
     RC_FAIL(played.failure->property);

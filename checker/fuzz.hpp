@@ -20,10 +20,11 @@ namespace grove::checker {
 
 struct FuzzSettings {
   std::uint64_t seed = 0;
-  std::int64_t max_steps = 0;  // per game; 0: the variant's step bound
-  std::optional<int> players;  // drawn from the game's range when not given
-  bool draw_variant = true;    // false: play the base variant as it is
-  int max_choices = 200;       // the longest list of chosen first moves
+  std::int64_t max_steps = 0;   // per game; 0: the variant's step bound
+  std::optional<int> players;   // drawn from the game's range when not given
+  bool draw_variant = true;     // false: play the base variant as it is
+  int max_choices = 200;        // the longest list of chosen first moves
+  std::int64_t stop_after = 0;  // see PlayOptions
 };
 
 struct Finding {

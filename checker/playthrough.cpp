@@ -75,6 +75,9 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
         result.ended = true;
         break;
       }
+      if (options.stop_after > 0 && static_cast<std::int64_t>(moves.size()) >= options.stop_after) {
+        break;
+      }
       if (static_cast<std::int64_t>(moves.size()) >= bound) {
         if (options.endless_allowed) return result;
         return fail("possible-infinite-game",

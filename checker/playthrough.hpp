@@ -49,6 +49,9 @@ struct Playthrough {
 struct PlayOptions {
   std::int64_t max_steps = 0;    // 0: the variant's step bound
   bool endless_allowed = false;  // the game declares that its rules allow endless games
+  // Stop checking after this many moves, claiming nothing about the end (a
+  // small budget for the test suite); 0: play to the end or the bound.
+  std::int64_t stop_after = 0;
 };
 
 // Plays and checks. Exceptions from the rules are failures ("exception").

@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "checker/fuzz.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/agent.hpp"
 #include "engine/core/errors.hpp"
@@ -22,46 +23,18 @@ struct Table {
   int players;
 };
 
-rc::Gen<std::string> setting_for(const Game& game, const ParamSpec& spec) {
-  auto value = [&]() -> rc::Gen<std::string> {
-    switch (spec.type) {
-      case ParamType::Integer:
-      case ParamType::IntegerPerPlayerCount:
-        return rc::gen::map(rc::gen::inRange(spec.min, spec.max + 1),
-                            [](std::int64_t v) { return std::to_string(v); });
-      case ParamType::Flag:
-        return rc::gen::element<std::string>("true", "false");
-      case ParamType::Choice:
-        return rc::gen::elementOf(spec.choices);
-      case ParamType::IntegerTable: {
-        // One random value for one key of the table, the others as they are.
-        const auto& entries = std::get<IntegerTable>(spec.default_value).entries;
-        return rc::gen::apply(
-            [](const std::string& key, std::int64_t v) {
-              return "{" + key + ": " + std::to_string(v) + "}";
-            },
-            rc::gen::map(rc::gen::elementOf(entries), [](const auto& e) { return e.first; }),
-            rc::gen::inRange(spec.min, spec.max + 1));
-      }
-    }
-    return rc::gen::just(value_text(spec.default_value));
-  }();
-  (void)game;
-  // Half of the time the default, so that one change at a time is common.
-  return rc::gen::oneOf(
-      rc::gen::just(spec.name + "=" + value_text(spec.default_value)),
-      rc::gen::map(value, [name = spec.name](const std::string& v) { return name + "=" + v; }));
-}
-
 Table draw_table() {
   const auto& games = builtin_games().games();
-  const auto index = *rc::gen::inRange<std::size_t>(0, games.size());
+  // At full size: RapidCheck scales ranges with the size, which would
+  // favour the first games and the smallest tables.
+  const auto index = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, games.size()));
   const Game& game = *games[index];
-  Table table{&game, {}, {}, *rc::gen::inRange(game.min_players, game.max_players + 1)};
-  for (const auto& spec : game.parameters) table.settings.push_back(*setting_for(game, spec));
-  for (const auto& ruling : game.rulings) {
-    table.rulings.push_back(ruling.id + "=" + *rc::gen::elementOf(ruling.alternative_ids()));
-  }
+  Table table{&game,
+              {},
+              {},
+              *rc::gen::resize(100, rc::gen::inRange(game.min_players, game.max_players + 1))};
+  for (const auto& spec : game.parameters) table.settings.push_back(*checker::gen_setting(spec));
+  for (const auto& ruling : game.rulings) table.rulings.push_back(*checker::gen_ruling(ruling));
   return table;
 }
 

@@ -242,6 +242,77 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   EXPECT_EQ(query("SELECT count(*) FROM scenario_results"), "3");
 }
 
+TEST_F(CliTest, FuzzChecksGamesShowsCoverageAndRecordsTheRun) {
+  const Output out = grove("fuzz pass_the_pandas --games 6 --seed 3 --findings " +
+                           folder_ / "findings" + " --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("Pass the Pandas: fuzzing 6 games, seed 3, 1 job"), std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("games 6/6, "), std::string::npos) << out.text;  // progress
+  EXPECT_NE(out.text.find("rule coverage: "), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find(" 0 findings"), std::string::npos) << out.text;
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'fuzz'"), "passed");
+  // Two jobs play the same games.
+  const Output parallel = grove("fuzz pass_the_pandas --games 6 --seed 3 --jobs 2 --db " + db_);
+  ASSERT_EQ(parallel.code, 0) << parallel.text;
+  const auto states = [](const std::string& text) {
+    const auto at = text.find(" states checked in ");
+    return text.substr(text.rfind('\n', at) + 1, at - text.rfind('\n', at) - 1);
+  };
+  EXPECT_EQ(states(parallel.text), states(out.text));
+  EXPECT_EQ(grove("fuzz pass_the_pandas --jobs 0 --db " + db_).text,
+            "grove: error: '--jobs': expected 1 to 256 jobs\n");
+}
+
+TEST_F(CliTest, AFuzzFindingIsShrunkWrittenStoredAndReplayable) {
+  // Three moves are too few for any game of Pass the Pandas: with that bound
+  // every game is a possibly infinite one, which is what a finding needs.
+  const Output out = grove("fuzz pass_the_pandas --max-steps 3 --games 4 --jobs 2 --seed 5 " +
+                           std::string("--findings ") + folder_ / "found" + " --db " + db_);
+  EXPECT_EQ(out.code, 1) << out.text;
+  EXPECT_NE(out.text.find("FINDING in game "), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("possible-infinite-game"), std::string::npos) << out.text;
+  // Each of the two jobs may have found one before it was stopped.
+  EXPECT_NE(query("SELECT count(*) FROM findings WHERE kind = 'possible-infinite-game'"), "0");
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'fuzz'"), "failed");
+  const std::string file = query("SELECT file FROM findings ORDER BY id LIMIT 1");
+  ASSERT_FALSE(file.empty());
+  // The scenario reproduces it: the game is not over after those moves.
+  const Output replay = grove("replay " + file + " --db " + db_);
+  EXPECT_EQ(replay.code, 1) << replay.text;
+  EXPECT_NE(replay.text.find("the game should be over"), std::string::npos) << replay.text;
+  EXPECT_NE(grove("results show 1 --db " + db_).text.find("FINDING 1 (possible-infinite-game"),
+            std::string::npos);
+}
+
+TEST_F(CliTest, FuzzReplaysStoredFindingsFirstAndSaysWhichStillFail) {
+  ASSERT_EQ(grove("fuzz pass_the_pandas --games 1 --seed 1 --db " + db_).code, 0);
+  const std::string insert =
+      "INSERT INTO findings (run_id, game, kind, scenario, found_at, status) VALUES (1, "
+      "'pass_the_pandas', ";
+  query(insert +
+        "'invariant', 'game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {state: "
+        "{round: 9}}\n', '2026-01-01', 'open')");
+  query(insert +
+        "'stuck-state', 'game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {properties: "
+        "hold}\n', '2026-01-01', 'open')");
+  const Output out = grove("fuzz pass_the_pandas --games 1 --seed 1 --db " + db_);
+  EXPECT_EQ(out.code, 1) << out.text;
+  EXPECT_NE(out.text.find("finding 1 (invariant, found by run 1): still fails: the state is not "
+                          "as expected"),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("finding 2 (stuck-state, found by run 1): its scenario passes now: "
+                          "fixed"),
+            std::string::npos)
+      << out.text;
+  EXPECT_EQ(query("SELECT status || ' ' || checked_run FROM findings WHERE id = 2"), "fixed 2");
+  EXPECT_EQ(query("SELECT status FROM findings WHERE id = 1"), "open");
+  // A fixed finding is not replayed again.
+  const Output again = grove("fuzz pass_the_pandas --games 1 --seed 1 --db " + db_);
+  EXPECT_EQ(again.text.find("finding 2"), std::string::npos) << again.text;
+}
+
 TEST_F(CliTest, ResultsListAndShow) {
   grove("play pass_the_pandas --seed 3 --db " + db_);
   Output out = grove("results --db " + db_);

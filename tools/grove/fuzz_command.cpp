@@ -198,10 +198,11 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
           const GameDone done = nlohmann::json::parse(worker.buffer.substr(0, end)).get<GameDone>();
           worker.buffer.erase(0, end + 1);
           tally.add(done);
-          if (done.found() && !stopping) {
+          if (!done.found()) continue;
+          found(done);
+          if (!stopping) {
             stopping = true;
             for (const Worker& other : workers) kill(other.pid, SIGTERM);
-            found(done);
           }
         }
         ++i;
@@ -308,8 +309,10 @@ int fuzz_command(const Invocation& invocation) {
                            job.settings.draw_variant ? "" : ", variant " + base.name());
 
   Tally tally(games, isatty(STDERR_FILENO) != 0);
-  std::optional<GameDone> finding;
-  const auto found = [&](const GameDone& done) { finding = done; };
+  // Each job stops at its first finding; the others are stopped then, but
+  // may have found one of their own meanwhile.
+  std::vector<GameDone> findings;
+  const auto found = [&](const GameDone& done) { findings.push_back(done); };
   if (jobs == 1) {
     play_share(job, 0, 1, [&](const GameDone& done) {
       tally.add(done);
@@ -325,31 +328,31 @@ int fuzz_command(const Invocation& invocation) {
       "{} games, {} states checked in {:.1f} s ({:.0f} per second), {} ended, {} finding{}",
       tally.played_, tally.steps_, tally.seconds(), tally.steps_ / std::max(tally.seconds(), 1e-9),
       tally.ended_, tally.findings_, tally.findings_ == 1 ? "" : "s");
-  if (finding) {
+  for (const GameDone& finding : findings) {
     fs::create_directories(findings_dir);
     const std::string file =
         (fs::path(findings_dir) / fmt::format("{}-{}-run{}-game{}.yaml", game.name,
-                                              file_name_part(finding->kind), run, finding->index))
+                                              file_name_part(finding.kind), run, finding.index))
             .string();
-    std::ofstream(file) << finding->scenario;
+    std::ofstream(file) << finding.scenario;
     FindingRecord record;
     record.run_id = run;
     record.game = game.name;
     record.variant = base.name();
     record.variant_hash = base.hash_hex();
-    record.kind = finding->kind;
-    record.detail = finding->detail;
+    record.kind = finding.kind;
+    record.detail = finding.detail;
     record.seed = job.settings.seed;
-    record.game_index = static_cast<std::int64_t>(finding->index);
-    record.moves = finding->moves;
-    record.scenario = finding->scenario;
+    record.game_index = static_cast<std::int64_t>(finding.index);
+    record.moves = finding.moves;
+    record.scenario = finding.scenario;
     record.file = file;
     store.add_finding(record);
     std::cout << fmt::format(
-        "\nFINDING in game {}: {}\n  {}\n  shrunk to {} move{} before the failure ({} smaller "
-        "failing games tried on the way); written to {}:\n\n{}\n",
-        finding->index, finding->kind, finding->detail, finding->moves,
-        finding->moves == 1 ? "" : "s", finding->shrinks, file, finding->scenario);
+        "\nFINDING in game {}: {}\n  {}\n  shrunk to {} move{} before the failure (in {} "
+        "steps); written to {}:\n\n{}\n",
+        finding.index, finding.kind, finding.detail, finding.moves, finding.moves == 1 ? "" : "s",
+        finding.shrinks, file, finding.scenario);
   }
   std::vector<std::string> never;
   for (const Clause& clause : game.clauses) {
@@ -367,7 +370,7 @@ int fuzz_command(const Invocation& invocation) {
     std::cout << "interrupted: " << summary << "\n";
     return kInterrupted;
   }
-  const bool failed = finding.has_value() || still_failing > 0;
+  const bool failed = !findings.empty() || still_failing > 0;
   store.finish_run(run, failed ? "failed" : "passed", summary);
   std::cout << fmt::format("{}. Stored as run {} in {}.\n", summary, run, store.path());
   return failed ? kChecksFailed : kSuccess;

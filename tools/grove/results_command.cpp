@@ -53,8 +53,20 @@ void show_run(const Store& store, std::int64_t id, bool json) {
   const auto run = store.run(id);
   if (!run) throw InputError(fmt::format("no run {} in {}", id, store.path()));
   const auto rows = store.scenario_results(id);
+  const auto findings = store.run_findings(id);
   if (json) {
     nlohmann::json document = run_json(*run);
+    document["findings"] = nlohmann::json::array();
+    for (const auto& finding : findings) {
+      document["findings"].push_back({{"id", finding.id},
+                                      {"kind", finding.kind},
+                                      {"detail", finding.detail},
+                                      {"game_index", finding.game_index},
+                                      {"moves", finding.moves},
+                                      {"file", finding.file},
+                                      {"status", finding.status},
+                                      {"scenario", finding.scenario}});
+    }
     document["scenarios"] = nlohmann::json::array();
     for (const auto& row : rows) {
       document["scenarios"].push_back({{"file", row.file},
@@ -94,6 +106,11 @@ void show_run(const Store& store, std::int64_t id, bool json) {
     std::cout << fmt::format("        line {}: {}\n", row.line, row.message);
     if (!row.expected.empty()) std::cout << "        expected: " << row.expected << "\n";
     if (!row.actual.empty()) std::cout << "        happened: " << row.actual << "\n";
+  }
+  for (const auto& finding : findings) {
+    std::cout << fmt::format("  FINDING {} ({}, game {}, {} moves, {}): {}\n          {}\n",
+                             finding.id, finding.kind, finding.game_index, finding.moves,
+                             finding.status, finding.detail, finding.file);
   }
 }
 

@@ -1,0 +1,142 @@
+// grove fuzz's engine: every registered game keeps every property under a
+// small budget; bugs planted on purpose in a test-only game are each found
+// and shrunk to a short game; the finding's scenario fails until the bug is
+// fixed; a game of a run is the same whatever runs around it.
+
+#include "checker/fuzz.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "checker/step_checks.hpp"
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
+#include "tests/checker/planted_game.hpp"
+
+namespace grove {
+namespace {
+
+using testing::PlantedBug;
+
+ReplayChecks properties() {
+  ReplayChecks checks;
+  checks.properties = [](const Rules& rules, const State& state) {
+    std::vector<std::string> broken;
+    for (const auto& violation : checker::check_state(rules, state)) {
+      broken.push_back(violation.property + ": " + violation.detail);
+    }
+    return broken;
+  };
+  return checks;
+}
+
+// The first finding in the first `games` games of a run.
+std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,
+                                              int games) {
+  const Variant base(game);
+  for (int index = 0; index < games; ++index) {
+    checker::GameRun run =
+        checker::fuzz_game(game, base, settings, static_cast<std::uint64_t>(index));
+    if (run.finding) return run.finding;
+  }
+  return std::nullopt;
+}
+
+TEST(Fuzz, EveryRegisteredGameKeepsItsPropertiesUnderASmallBudget) {
+  checker::FuzzSettings settings;
+  settings.seed = 2026;
+  settings.stop_after = 120;
+  for (const auto& game : builtin_games().games()) {
+    std::int64_t steps = 0;
+    for (std::uint64_t index = 0; index < 4; ++index) {
+      const checker::GameRun run = checker::fuzz_game(*game, Variant(*game), settings, index);
+      ASSERT_FALSE(run.finding) << game->name << ", game " << index << ": "
+                                << run.finding->failure.property << ": "
+                                << run.finding->failure.detail;
+      steps += run.steps;
+    }
+    EXPECT_GE(steps, 4) << game->name;  // a state at least in each game
+  }
+}
+
+struct Planted {
+  PlantedBug bug;
+  const char* property;
+  std::size_t longest;  // the longest shrunk game accepted, in moves
+};
+
+TEST(Fuzz, PlantedBugsAreFoundAndShrunkToShortGames) {
+  const std::vector<Planted> planted = {
+      // A counter of 7 needs five moves at least (two adds and their coins,
+      // then a third add).
+      {PlantedBug::Invariant, "invariant", 5},
+      {PlantedBug::AcceptsIllegal, "illegal-move-rejected", 0},
+      // The turn passes after the first add and its coin.
+      {PlantedBug::YamlLosesTurn, "yaml-round-trip", 2},
+      {PlantedBug::Stuck, "stuck-state", 4},
+      {PlantedBug::HashBeyondEquality, "hash-equal", 1},
+  };
+  for (const Planted& plant : planted) {
+    const Game game = testing::planted_game(plant.bug);
+    checker::FuzzSettings settings;
+    settings.seed = 7;
+    const auto finding = first_finding(game, settings, 20);
+    ASSERT_TRUE(finding) << plant.property;
+    EXPECT_EQ(finding->failure.property, plant.property) << finding->failure.detail;
+    EXPECT_LE(checker::trace_length(*finding), plant.longest) << plant.property;
+    std::cout << plant.property << ": shrunk to " << checker::trace_length(*finding)
+              << " moves after " << finding->shrinks << " smaller failing games\n";
+  }
+}
+
+TEST(Fuzz, AnEndlessGameIsReportedAtTheBoundWithNoChosenMovesLeft) {
+  const Game game = testing::planted_game(PlantedBug::Endless);
+  checker::FuzzSettings settings;
+  settings.seed = 7;
+  settings.max_steps = 40;
+  const auto finding = first_finding(game, settings, 5);
+  ASSERT_TRUE(finding);
+  EXPECT_EQ(finding->failure.property, "possible-infinite-game");
+  EXPECT_EQ(checker::trace_length(*finding), 40U);
+  // Every chosen move shrank away: random play alone never ends.
+  EXPECT_EQ(finding->failure.chosen, 0U);
+}
+
+TEST(Fuzz, AFindingsScenarioFailsUntilTheBugIsFixed) {
+  for (const PlantedBug bug : {PlantedBug::Invariant, PlantedBug::YamlLosesTurn,
+                               PlantedBug::AcceptsIllegal, PlantedBug::Stuck}) {
+    Registry buggy, fixed;
+    buggy.add(testing::planted_game(bug));
+    fixed.add(testing::planted_game(PlantedBug::None));
+    checker::FuzzSettings settings;
+    settings.seed = 11;
+    const Game& game = *buggy.find("planted");
+    const auto finding = first_finding(game, settings, 20);
+    ASSERT_TRUE(finding);
+    const std::string text = checker::finding_scenario(game, Variant(game), *finding, "a test");
+    const ScenarioResult before =
+        replay_scenario(load_scenario_text(text, "finding", buggy), properties());
+    EXPECT_EQ(before.status, ScenarioResult::Status::Failed) << text;
+    const ScenarioResult after =
+        replay_scenario(load_scenario_text(text, "finding", fixed), properties());
+    EXPECT_TRUE(after.passed()) << text << after.message << after.expected << after.actual;
+  }
+}
+
+TEST(Fuzz, AGameOfARunDependsOnlyOnTheSeedAndItsIndex) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  checker::FuzzSettings settings;
+  settings.seed = 99;
+  const checker::GameRun first = checker::fuzz_game(game, Variant(game), settings, 5);
+  checker::fuzz_game(game, Variant(game), settings, 4);  // other games in between
+  const checker::GameRun again = checker::fuzz_game(game, Variant(game), settings, 5);
+  EXPECT_EQ(first.steps, again.steps);
+  EXPECT_EQ(first.clauses, again.clauses);
+  settings.seed = 100;
+  const checker::GameRun other = checker::fuzz_game(game, Variant(game), settings, 5);
+  EXPECT_TRUE(other.steps != first.steps || other.clauses != first.clauses);
+}
+
+}  // namespace
+}  // namespace grove

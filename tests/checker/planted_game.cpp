@@ -1,0 +1,172 @@
+#include "tests/checker/planted_game.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/core/words.hpp"
+#include "engine/core/yaml_input.hpp"
+
+namespace grove::testing {
+namespace {
+
+constexpr int kTarget = 10;
+enum Kind : std::uint16_t { kAdd = 1, kHeads = 2, kTails = 3 };
+
+struct Position {
+  int counter = 0;
+  Seat turn = 0;
+  bool coin = false;  // the coin is to be tossed
+  // How many moves led here, and whether the hash counts them (the planted
+  // hash bug): equality ignores both.
+  int visits = 0;
+  bool hash_visits = false;
+  bool operator==(const Position& other) const {
+    return counter == other.counter && turn == other.turn && coin == other.coin;
+  }
+  void hash_into(Hasher& hasher) const {
+    hasher.add(counter).add(turn).add(coin);
+    if (hash_visits) hasher.add(visits);
+  }
+};
+
+class PlantedRules final : public Rules {
+ public:
+  PlantedRules(const Game& game, const Variant& variant, int players, PlantedBug bug)
+      : Rules(game, variant, players), bug_(bug) {}
+
+  std::unique_ptr<State> initial_state() const override {
+    Position start;
+    start.hash_visits = bug_ == PlantedBug::HashBeyondEquality;
+    return std::make_unique<GameState<Position>>(start);
+  }
+  Node node(const State& state) const override {
+    const Position& p = position_of<Position>(state);
+    if (p.counter >= kTarget) return {NodeKind::Terminal, kNoSeat, false};
+    if (p.coin) return {NodeKind::Chance, kNoSeat, false};
+    return {NodeKind::Decision, p.turn, false};
+  }
+  void legal_moves(const State& state, std::vector<Move>& moves) const override {
+    moves.clear();
+    const Position& p = position_of<Position>(state);
+    if (node(state).kind != NodeKind::Decision) return;
+    if (bug_ == PlantedBug::Stuck && p.counter == 5) return;
+    moves.push_back(make_move(kAdd, p.turn, {1}));
+    moves.push_back(make_move(kAdd, p.turn, {2}));
+  }
+  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
+    outcomes.clear();
+    if (node(state).kind != NodeKind::Chance) return;
+    outcomes.push_back({make_move(kHeads, kNoSeat), Probability(1, 2)});
+    outcomes.push_back({make_move(kTails, kNoSeat), Probability(1, 2)});
+  }
+  Verdict apply(State& state, const Move& move, EventLog* log) const override {
+    Position& p = position_of<Position>(state);
+    const Node at = node(state);
+    const bool chance = move.kind == kHeads || move.kind == kTails;
+    if (at.kind == NodeKind::Terminal) return Verdict::illegal("the game is over");
+    if (chance != (at.kind == NodeKind::Chance)) return Verdict::illegal("not now");
+    if (chance) {
+      if (move.seat != kNoSeat || !move.uses_only(0)) return Verdict::illegal("a coin is a coin");
+      if (move.kind == kHeads) ++p.counter;
+      p.coin = false;
+      p.turn = (p.turn + 1) % players();
+      record(log, "planted.coin", kNoSeat, move.kind == kHeads ? "heads" : "tails");
+    } else {
+      const int amount = move.args[0];
+      const bool listed = amount == 1 || amount == 2;
+      const bool accepted = listed || (bug_ == PlantedBug::AcceptsIllegal && amount == 3);
+      if (move.kind != kAdd || move.seat != p.turn || !accepted || !move.uses_only(1)) {
+        return Verdict::illegal("only the player to move adds 1 or 2");
+      }
+      if (bug_ == PlantedBug::Stuck && p.counter == 5) return Verdict::illegal("stuck");
+      p.counter += amount;
+      p.coin = true;
+      record(log, "planted.add", move.seat, fmt::format("adds {}", amount));
+    }
+    if (bug_ == PlantedBug::Endless) p.counter %= kTarget;
+    ++p.visits;
+    return Verdict::legal();
+  }
+  Outcome outcome(const State& state) const override {
+    const Position& p = position_of<Position>(state);
+    Outcome result;
+    // The last to add wins; the turn passed on after the coin.
+    const Seat winner = (p.turn + players() - 1) % players();
+    for (Seat seat = 0; seat < players(); ++seat) result.place.push_back(seat == winner ? 1 : 2);
+    return result;
+  }
+  std::string move_text(const Move& move) const override {
+    if (move.kind == kHeads) return "coin heads";
+    if (move.kind == kTails) return "coin tails";
+    return fmt::format("{} adds {}", seat_label(move.seat), move.args[0]);
+  }
+  MoveParse parse_move(std::string_view text) const override {
+    const std::vector<std::string> words = words_of(text);
+    MoveParse parsed;
+    if (words.size() == 2 && words[0] == "coin") {
+      parsed.move = make_move(words[1] == "heads" ? kHeads : kTails, kNoSeat);
+      if (words[1] != "heads" && words[1] != "tails") parsed.error = "heads or tails";
+      return parsed;
+    }
+    const auto seat = words.size() == 3 ? parse_seat_label(words[0]) : std::nullopt;
+    if (!seat || words[1] != "adds") {
+      parsed.error = "cannot read move '" + std::string(text) + "'";
+      return parsed;
+    }
+    parsed.move = make_move(kAdd, *seat, {std::stoi(words[2])});
+    return parsed;
+  }
+  YAML::Node state_to_yaml(const State& state) const override {
+    const Position& p = position_of<Position>(state);
+    YAML::Node node;
+    node["counter"] = p.counter;
+    if (bug_ != PlantedBug::YamlLosesTurn) node["turn"] = seat_label(p.turn);
+    node["coin"] = p.coin;
+    return node;
+  }
+  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override {
+    Position p;
+    p.hash_visits = bug_ == PlantedBug::HashBeyondEquality;
+    if (node["counter"])
+      p.counter = static_cast<int>(read_integer(node["counter"], "counter", 0, 99));
+    if (node["turn"]) p.turn = read_seat(node["turn"], "turn", players());
+    if (node["coin"]) p.coin = read_bool(node["coin"], "coin");
+    return std::make_unique<GameState<Position>>(p);
+  }
+  std::string state_summary(const State& state) const override {
+    const Position& p = position_of<Position>(state);
+    return fmt::format("counter {}, {} to {}", p.counter, seat_label(p.turn),
+                       p.coin ? "toss" : "add");
+  }
+  std::vector<std::string> invariant_violations(const State& state) const override {
+    if (bug_ == PlantedBug::Invariant && position_of<Position>(state).counter == 7) {
+      return {"the counter is 7"};
+    }
+    return {};
+  }
+  std::int64_t step_bound() const override { return 200; }
+
+ private:
+  PlantedBug bug_;
+};
+
+}  // namespace
+
+Game planted_game(PlantedBug bug) {
+  Game game;
+  game.name = "planted";
+  game.title = "Planted";
+  game.rules_source = "tests/checker/planted_game.hpp";
+  game.min_players = 2;
+  game.max_players = 3;
+  game.parameters = {integer_param("unused", 1, 1, 3, "a parameter for the generators", "-")};
+  game.rulings = {Ruling{
+      "planted.reading", "a ruling for the generators", {{"a", "a"}, {"b", "b"}}, "a", "-", "-"}};
+  game.clauses = {Clause{"planted.add", "a player adds", "-"},
+                  Clause{"planted.coin", "the coin falls", "-"}};
+  game.make_rules = [bug](const Game& self, const Variant& variant, int players) {
+    return std::unique_ptr<Rules>(std::make_unique<PlantedRules>(self, variant, players, bug));
+  };
+  return game;
+}
+
+}  // namespace grove::testing

@@ -1,0 +1,25 @@
+#pragma once
+// A test-only game with a bug planted on purpose, so that the checkers can
+// be shown to find each kind of bug. Two players take turns adding 1 or 2
+// to a counter; a coin then adds 1 more on heads; whoever brings it to 10
+// or more wins.
+
+#include "engine/core/game.hpp"
+
+namespace grove::testing {
+
+enum class PlantedBug {
+  None,
+  Invariant,           // the invariants forbid a counter of 7, which play reaches
+  AcceptsIllegal,      // "adds 3" is accepted although only 1 and 2 are listed
+  YamlLosesTurn,       // the YAML form leaves out whose turn it is
+  Stuck,               // at 5 the player to move has no legal move
+  Endless,             // the counter wraps at 10, so the game never ends
+  HashBeyondEquality,  // the hash counts a field equality ignores
+};
+
+// The game "planted" with the bug; with PlantedBug::None, the same game
+// fixed.
+Game planted_game(PlantedBug bug);
+
+}  // namespace grove::testing
