@@ -52,6 +52,9 @@ struct PlayOptions {
   // Stop checking after this many moves, claiming nothing about the end (a
   // small budget for the test suite); 0: play to the end or the bound.
   std::int64_t stop_after = 0;
+  // False: only play (to the end or the bound), checking no property; for
+  // shrinking a game that does not end, where only that matters.
+  bool check_properties = true;
 };
 
 // Plays and checks. Exceptions from the rules are failures ("exception").

@@ -78,20 +78,25 @@ class Checker {
 
   void check_rejections(const std::vector<Move>& legal) {
     const std::set<Move> allowed(legal.begin(), legal.end());
+    // A rejected move leaves the state as it was, so one copy serves every
+    // probe until a move changes it.
+    auto scratch = state_.clone();
     for (const Move& move : nearby_moves(rules_, legal)) {
       if (allowed.count(move) > 0) continue;
-      const auto next = state_.clone();
-      const Verdict verdict = rules_.apply(*next, move, nullptr);
+      const Verdict verdict = rules_.apply(*scratch, move, nullptr);
       if (verdict.is_legal()) {
         add("illegal-move-rejected",
             "'" + rules_.move_text(move) + "' is not listed but was accepted", move);
       } else if (verdict.reason().empty()) {
         add("illegal-move-rejected",
             "'" + rules_.move_text(move) + "' was rejected without a reason", move);
-      } else if (!next->equals(state_)) {
+      } else if (!scratch->equals(state_)) {
         add("illegal-move-unchanged",
             "rejecting '" + rules_.move_text(move) + "' changed the state", move);
+      } else {
+        continue;
       }
+      scratch = state_.clone();
     }
   }
 
