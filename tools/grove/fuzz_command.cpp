@@ -2,16 +2,18 @@
 // (variants, players, choices), every property is checked at every state,
 // and the first failure is shrunk and written as a scenario. Findings are
 // stored, and the next fuzz of the game replays them first. --jobs N plays
-// in N processes, each taking every Nth game of the run (RapidCheck keeps
+// in N processes that take the run's games one at a time (RapidCheck keeps
 // global state, so threads would not do); a game's draw depends only on the
-// run's seed and its index, so the jobs change the speed, not the games.
+// run's seed and its number, so the jobs change the speed, not the games.
 
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -77,11 +79,12 @@ struct Job {
   std::int64_t games = 0;
 };
 
-// Plays games first, first + stride, ... of the run, telling `report` about
-// each; stops when `report` says so, at the end, or on an interrupt.
-template <class Report>
-void play_share(const Job& job, int first, int stride, Report report) {
-  for (std::int64_t index = first; index < job.games; index += stride) {
+// Plays the games whose numbers `next` hands out, telling `report` about
+// each; stops when `report` says so, when the numbers run out, or on an
+// interrupt.
+template <class Next, class Report>
+void play_games(const Job& job, Next next, Report report) {
+  for (std::int64_t index = next(); index < job.games; index = next()) {
     if (interrupted()) return;
     const auto game_index = static_cast<std::uint64_t>(index);
     const checker::GameRun run = checker::fuzz_game(job.game, job.base, job.settings, game_index);
@@ -143,10 +146,16 @@ class Tally {
   Clock::time_point shown_{};
 };
 
-// --jobs N: N processes, each writing a JSON line per game to its pipe.
-// Returns at the first finding (the other jobs are stopped) or when all end.
+// --jobs N: N processes, each taking the next game's number from a counter
+// they share (so that long games do not leave a job idle) and writing a
+// JSON line per game to its pipe. Returns at the first finding (the other
+// jobs are stopped) or when all end.
 void play_in_processes(const Job& job, int jobs, Tally& tally,
                        const std::function<void(const GameDone&)>& found) {
+  void* shared = mmap(nullptr, sizeof(std::atomic<std::int64_t>), PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) throw std::runtime_error("cannot share the game counter with the jobs");
+  auto* counter = new (shared) std::atomic<std::int64_t>(0);
   struct Worker {
     pid_t pid;
     int fd;
@@ -155,34 +164,40 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
   std::vector<Worker> workers;
   std::cout.flush();
   std::cerr.flush();
-  for (int first = 0; first < jobs; ++first) {
+  for (int job_number = 0; job_number < jobs; ++job_number) {
     int ends[2];
     if (pipe(ends) != 0) throw std::runtime_error("cannot create a pipe for a job");
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("cannot start a job process");
     if (pid == 0) {
       close(ends[0]);
-      play_share(job, first, jobs, [&](const GameDone& done) {
-        const std::string line = nlohmann::json(done).dump() + "\n";
-        for (std::size_t written = 0; written < line.size();) {
-          const ssize_t n = write(ends[1], line.data() + written, line.size() - written);
-          if (n <= 0) _exit(3);
-          written += static_cast<std::size_t>(n);
-        }
-        return !done.found();
-      });
+      play_games(
+          job, [counter] { return counter->fetch_add(1); },
+          [&](const GameDone& done) {
+            const std::string line = nlohmann::json(done).dump() + "\n";
+            for (std::size_t written = 0; written < line.size();) {
+              const ssize_t n = write(ends[1], line.data() + written, line.size() - written);
+              if (n <= 0) _exit(3);
+              written += static_cast<std::size_t>(n);
+            }
+            return !done.found();
+          });
       // Nothing of the parent's (its database above all) may be closed here.
       _exit(0);
     }
     close(ends[1]);
     workers.push_back({pid, ends[0], {}});
   }
-  bool stopping = false;
   std::vector<pollfd> polled;
   while (!workers.empty()) {
     polled.clear();
     for (const Worker& worker : workers) polled.push_back({worker.fd, POLLIN, 0});
-    if (poll(polled.data(), polled.size(), 250) < 0 && errno != EINTR) break;
+    if (poll(polled.data(), polled.size(), 250) < 0 && errno != EINTR) {
+      for (const Worker& worker : workers) kill(worker.pid, SIGKILL);
+      for (const Worker& worker : workers) waitpid(worker.pid, nullptr, 0);
+      munmap(shared, sizeof(std::atomic<std::int64_t>));
+      throw std::runtime_error("lost track of the jobs");
+    }
     tally.show(false);
     for (std::size_t i = 0; i < workers.size();) {
       Worker& worker = workers[i];
@@ -200,10 +215,8 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
           tally.add(done);
           if (!done.found()) continue;
           found(done);
-          if (!stopping) {
-            stopping = true;
-            for (const Worker& other : workers) kill(other.pid, SIGTERM);
-          }
+          // No job starts another game; each ends the one it is playing.
+          counter->store(job.games);
         }
         ++i;
         continue;
@@ -216,6 +229,7 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
       polled.erase(polled.begin() + static_cast<long>(i));
     }
   }
+  munmap(shared, sizeof(std::atomic<std::int64_t>));
 }
 
 // The stored findings of the game, replayed before anything new is tried.
@@ -314,11 +328,14 @@ int fuzz_command(const Invocation& invocation) {
   std::vector<GameDone> findings;
   const auto found = [&](const GameDone& done) { findings.push_back(done); };
   if (jobs == 1) {
-    play_share(job, 0, 1, [&](const GameDone& done) {
-      tally.add(done);
-      if (done.found()) found(done);
-      return !done.found();
-    });
+    std::int64_t next = 0;
+    play_games(
+        job, [&next] { return next++; },
+        [&](const GameDone& done) {
+          tally.add(done);
+          if (done.found()) found(done);
+          return !done.found();
+        });
   } else {
     play_in_processes(job, jobs, tally, found);
   }
