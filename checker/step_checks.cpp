@@ -168,6 +168,14 @@ std::vector<Violation> check_state(const Rules& rules, const State& state) {
   return Checker(rules, state).run();
 }
 
+std::vector<std::string> broken_properties(const Rules& rules, const State& state) {
+  std::vector<std::string> broken;
+  for (const Violation& violation : check_state(rules, state)) {
+    broken.push_back(violation.property + ": " + violation.detail);
+  }
+  return broken;
+}
+
 std::vector<Move> nearby_moves(const Rules& rules, const std::vector<Move>& legal) {
   std::set<Move> nearby;
   for (const Move& move : legal) {

@@ -28,6 +28,9 @@ struct Violation {
 };
 
 std::vector<Violation> check_state(const Rules& rules, const State& state);
+// The same as lines ("property: detail"), as a scenario replay reports them
+// for `expect: {properties: hold}`.
+std::vector<std::string> broken_properties(const Rules& rules, const State& state);
 
 // Moves derived from the legal ones by changing the seat, the kind or one
 // argument; used to probe that apply rejects what is not legal.

@@ -19,17 +19,7 @@ namespace {
 
 using testing::PlantedBug;
 
-ReplayChecks properties() {
-  ReplayChecks checks;
-  checks.properties = [](const Rules& rules, const State& state) {
-    std::vector<std::string> broken;
-    for (const auto& violation : checker::check_state(rules, state)) {
-      broken.push_back(violation.property + ": " + violation.detail);
-    }
-    return broken;
-  };
-  return checks;
-}
+ReplayChecks properties() { return ReplayChecks{checker::broken_properties}; }
 
 // The first finding in the first `games` games of a run.
 std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,

@@ -21,13 +21,13 @@
 #include <nlohmann/json.hpp>
 
 #include "checker/fuzz.hpp"
+#include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/interrupt.hpp"
-#include "tools/grove/property_checks.hpp"
 
 namespace grove::cli {
 namespace {
@@ -241,7 +241,7 @@ int recheck_findings(Store& store, std::int64_t run, const Game& game) {
       result = replay_scenario(
           load_scenario_text(finding.scenario, fmt::format("finding {}", finding.id),
                              builtin_games()),
-          property_checks());
+          ReplayChecks{checker::broken_properties});
     } catch (const InputError& error) {
       result.status = ScenarioResult::Status::Error;
       result.message = error.what();
