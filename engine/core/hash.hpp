@@ -3,8 +3,15 @@
 // order, into a Hasher; the bytes are encoded little-endian and hashed with
 // XXH3, so the value depends neither on pointers nor on container iteration
 // order nor on the machine, and can be stored and compared across runs.
+// The explorer hashes every state it reaches, so the bytes gather in a
+// buffer inside the Hasher (no allocation) and only a long state streams
+// through XXH3's state; the value is the same as hashing all the bytes at
+// once.
 
+#include <array>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -12,17 +19,36 @@ namespace grove {
 
 class Hasher {
  public:
-  Hasher& add(std::uint64_t value);
+  Hasher();
+  ~Hasher();
+  Hasher(const Hasher&) = delete;
+  Hasher& operator=(const Hasher&) = delete;
+
+  Hasher& add(std::uint64_t value) {
+    unsigned char bytes[8];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
+    if (used_ + sizeof bytes > buffer_.size()) return overflow(bytes, sizeof bytes);
+    std::memcpy(buffer_.data() + used_, bytes, sizeof bytes);
+    used_ += sizeof bytes;
+    return *this;
+  }
   Hasher& add(std::int64_t value) { return add(static_cast<std::uint64_t>(value)); }
   Hasher& add(int value) { return add(static_cast<std::int64_t>(value)); }
   Hasher& add(bool value) { return add(static_cast<std::uint64_t>(value ? 1 : 0)); }
   // Length-prefixed, so ("ab","c") and ("a","bc") differ.
   Hasher& add(std::string_view text);
 
+  // The hash of everything added so far; more may be added afterwards.
   std::uint64_t finish() const;
 
  private:
-  std::string bytes_;
+  // Moves the buffer into the streaming state, then takes the bytes.
+  Hasher& overflow(const unsigned char* bytes, std::size_t size);
+  struct Stream;  // XXH3's streaming state, once the buffer has overflowed
+
+  std::array<unsigned char, 1024> buffer_;
+  std::size_t used_ = 0;
+  std::unique_ptr<Stream> stream_;
 };
 
 std::uint64_t hash_text(std::string_view text);

@@ -16,6 +16,10 @@ class State {
  public:
   virtual ~State() = default;
   virtual std::unique_ptr<State> clone() const = 0;
+  // Becomes a copy of `other`, a state of the same game, reusing what this
+  // state has allocated: the explorer expands millions of states through
+  // one scratch state per worker.
+  virtual void copy_from(const State& other) = 0;
   virtual bool equals(const State& other) const = 0;
   virtual std::uint64_t hash() const = 0;
 
@@ -26,12 +30,16 @@ class State {
 };
 
 template <class Position>
+const Position& position_of(const State& state);
+
+template <class Position>
 class GameState final : public State {
  public:
   GameState() = default;
   explicit GameState(Position start) : position(std::move(start)) {}
 
   std::unique_ptr<State> clone() const override { return std::make_unique<GameState>(*this); }
+  void copy_from(const State& other) override { position = position_of<Position>(other); }
   bool equals(const State& other) const override {
     const auto* same = dynamic_cast<const GameState*>(&other);
     return same != nullptr && same->position == position;
