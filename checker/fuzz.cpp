@@ -1,11 +1,11 @@
 #include "checker/fuzz.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <iostream>
 #include <sstream>
 
+#include "checker/scenario_text.hpp"
 #include "engine/core/errors.hpp"
 
 namespace grove::checker {
@@ -36,12 +36,6 @@ void quiet_rapidcheck() {
 // The generators draw at a fixed size: RapidCheck grows the size over the
 // cases of one check, and each check here is a single game.
 constexpr int kSize = 100;
-
-std::string quoted(const std::string& text) {
-  YAML::Emitter out;
-  out << YAML::DoubleQuoted << text;
-  return out.c_str();
-}
 
 // The check that fails until the bug is fixed, as a scenario step.
 std::string failing_step(const Rules& rules, const Failure& failure) {
@@ -177,23 +171,9 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
   const GameInput& input = finding.input;
   const auto rules = rules_for(game, base, input);
   const Failure& failure = finding.failure;
-  std::string text = fmt::format("game: {}\n", game.name);
-  text += "title: " + quoted(fmt::format("fuzz finding: {}", failure.property)) + "\n";
-  text += "source: " + quoted(source) + "\n";
-  text += "description: " + quoted(failure.detail) + "\n";
-  // The variant as what differs from the game's defaults.
-  const std::vector<std::string> differences = rules->variant().differences();
-  std::vector<std::string> parameters, rulings;
-  for (const std::string& line : differences) {
-    const auto equals = line.find('=');
-    const std::string name = line.substr(0, equals);
-    const std::string value = line.substr(equals + 1);
-    (game.find_ruling(name) ? rulings : parameters).push_back(name + ": " + value);
-  }
-  if (!parameters.empty()) text += "parameters: {" + join(parameters, ", ") + "}\n";
-  if (!rulings.empty()) text += "rulings: {" + join(rulings, ", ") + "}\n";
-  text += fmt::format("players: {}\nseed: {}   # for the random moves\nsteps:\n", input.players,
-                      input.seed);
+  std::string text = scenario_header(*rules, fmt::format("fuzz finding: {}", failure.property),
+                                     source, failure.detail);
+  text += fmt::format("seed: {}   # for the random moves\nsteps:\n", input.seed);
   for (std::size_t i = 0; i < failure.chosen; ++i) {
     text += "  - " + quoted(rules->move_text(failure.moves[i])) + "\n";
   }

@@ -28,6 +28,10 @@ struct Game {
   // often does not reach the end (Takenoko: once every tile is placed, a hand
   // full of plot objectives the plantation does not show can never empty).
   bool random_play_ends = true;
+  // False when some seat cannot see the whole state (cards in hand, a
+  // shuffled deck's order is not part of the state): optimal play is then
+  // not a value of the positions alone.
+  bool perfect_information = true;
   // Builds the rules for a validated variant and player count. May throw
   // InputError for combinations of settings the game cannot play.
   std::function<std::unique_ptr<Rules>(const Game&, const Variant&, int players)> make_rules;

@@ -9,6 +9,7 @@
 // once.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -26,7 +27,11 @@ class Hasher {
 
   Hasher& add(std::uint64_t value) {
     unsigned char bytes[8];
-    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(bytes, &value, sizeof bytes);
+    } else {
+      for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
+    }
     if (used_ + sizeof bytes > buffer_.size()) return overflow(bytes, sizeof bytes);
     std::memcpy(buffer_.data() + used_, bytes, sizeof bytes);
     used_ += sizeof bytes;

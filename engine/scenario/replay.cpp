@@ -212,6 +212,15 @@ class Replayer {
                     join(broken, "; "));
       }
     }
+    if (step.end_reachable) {
+      if (!checks_.end_unreachable) {
+        return fail(step.line, "this replay cannot search for an end of the game (grove replay can)");
+      }
+      if (const auto why = checks_.end_unreachable(*rules_, *state_)) {
+        return fail(step.line, "no end of the game can be reached from here",
+                    "some way of playing on ends the game", *why);
+      }
+    }
     if (step.legal_moves) {
       std::vector<std::string> expected;
       for (const std::string& text : *step.legal_moves) {

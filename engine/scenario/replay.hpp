@@ -4,6 +4,7 @@
 // happened, and carries the game log up to that point.
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ std::string status_name(ScenarioResult::Status status);  // "pass", "fail", "err
 struct ReplayChecks {
   // The broken properties of a state; for `expect: {properties: hold}`.
   std::function<std::vector<std::string>(const Rules&, const State&)> properties;
+  // Why no end of the game can be reached from the state, or nothing when
+  // one can; for `expect: {end_reachable: true}`.
+  std::function<std::optional<std::string>(const Rules&, const State&)> end_unreachable;
 };
 
 ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks = {});

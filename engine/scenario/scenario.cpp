@@ -80,12 +80,20 @@ EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
 
 void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
   expect_map(node, "expect", "expectations");
-  check_keys(node, {"state", "events", "no_events", "legal_moves", "properties"});
+  check_keys(node,
+             {"state", "events", "no_events", "legal_moves", "properties", "end_reachable"});
   if (const YAML::Node properties = node["properties"]) {
     if (read_string(properties, "properties") != "hold") {
       fail_at(properties, "properties", "expected 'hold' (every generic property holds here)");
     }
     step.properties_hold = true;
+  }
+  if (const YAML::Node reachable = node["end_reachable"]) {
+    if (read_string(reachable, "end_reachable") != "true") {
+      fail_at(reachable, "end_reachable",
+              "expected 'true' (some way of playing on from here ends the game)");
+    }
+    step.end_reachable = true;
   }
   if (node["state"]) {
     expect_map(node["state"], "state", "part of the state's YAML form");

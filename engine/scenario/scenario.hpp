@@ -40,6 +40,9 @@ struct ScenarioStep {
   // Every generic property of a game holds at this state (the checks of
   // grove fuzz: the YAML and move-text round trips, the chance node, ...).
   bool properties_hold = false;
+  // Some way of playing on from here reaches an end of the game (searched
+  // by the explorer, which grove replay hands in).
+  bool end_reachable = false;
   // Random: moves chosen by the random agent and the dice, from the seed.
   int random_steps = 0;
   bool random_to_end = false;

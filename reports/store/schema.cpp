@@ -75,6 +75,25 @@ CREATE TABLE findings (
 );
 CREATE INDEX findings_by_game ON findings(game, status);
 )sql"},
+      {4, "the statistics and results of grove explore runs",
+       R"sql(
+CREATE TABLE explorations (
+  run_id                INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  players               INTEGER NOT NULL,
+  complete              INTEGER NOT NULL,  -- 1 when every reachable state was expanded
+  stopped_by            TEXT,              -- the bound or interrupt that stopped it, if one did
+  states                INTEGER NOT NULL,  -- distinct states found
+  transitions           INTEGER NOT NULL,  -- moves and chance outcomes followed
+  expanded              INTEGER NOT NULL,  -- states whose moves were followed
+  depth                 INTEGER NOT NULL,  -- moves to the deepest state found
+  seconds               REAL NOT NULL,
+  states_per_second     REAL NOT NULL,
+  peak_memory           INTEGER NOT NULL,  -- bytes, the process's peak
+  fingerprint_bytes     INTEGER NOT NULL,  -- bytes of the fingerprint set
+  collision_probability REAL NOT NULL,     -- that two states shared a fingerprint
+  report                TEXT NOT NULL      -- the results as JSON (rulings, clauses, outcomes)
+);
+)sql"},
   };
   return list;
 }

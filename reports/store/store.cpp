@@ -340,13 +340,14 @@ std::int64_t Store::add_finding(const FindingRecord& finding) {
   }
 }
 
-std::vector<FindingRecord> Store::findings(const std::string& game,
-                                           const std::string& status) const {
+std::vector<FindingRecord> Store::findings(const std::string& game, const std::string& status,
+                                           const std::string& run_kind) const {
   try {
-    Statement select(db_, fmt::format("SELECT {} FROM findings WHERE game = ? AND (? = '' OR "
-                                      "status = ?) ORDER BY id",
-                                      kFindingColumns));
-    select.bind(1, game).bind(2, status).bind(3, status);
+    Statement select(
+        db_, fmt::format("SELECT {} FROM findings WHERE game = ? AND (? = '' OR status = ?) AND "
+                         "(? = '' OR run_id IN (SELECT id FROM runs WHERE kind = ?)) ORDER BY id",
+                         kFindingColumns));
+    select.bind(1, game).bind(2, status).bind(3, status).bind(4, run_kind).bind(5, run_kind);
     std::vector<FindingRecord> list;
     while (select.step()) list.push_back(read_finding(select));
     return list;
@@ -376,6 +377,54 @@ void Store::recheck_finding(std::int64_t id, std::int64_t run, const std::string
     update.step();
   } catch (const SqliteFailure& failure) {
     fail(failure.code, "recording a finding's replay");
+  }
+}
+
+void Store::add_exploration(const ExplorationRecord& row) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO explorations (run_id, players, complete, stopped_by, states, "
+                     "transitions, expanded, depth, seconds, states_per_second, peak_memory, "
+                     "fingerprint_bytes, collision_probability, report) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, row.run_id).bind(2, std::int64_t{row.players});
+    insert.bind(3, std::int64_t{row.complete ? 1 : 0}).bind_or_null(4, row.stopped_by);
+    insert.bind(5, row.states).bind(6, row.transitions).bind(7, row.expanded);
+    insert.bind(8, std::int64_t{row.depth}).bind(9, row.seconds).bind(10, row.states_per_second);
+    insert.bind(11, row.peak_memory).bind(12, row.fingerprint_bytes);
+    insert.bind(13, row.collision_probability).bind(14, row.report);
+    insert.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing an exploration");
+  }
+}
+
+std::optional<ExplorationRecord> Store::exploration(std::int64_t run) const {
+  try {
+    Statement select(db_,
+                     "SELECT run_id, players, complete, stopped_by, states, transitions, expanded, "
+                     "depth, seconds, states_per_second, peak_memory, fingerprint_bytes, "
+                     "collision_probability, report FROM explorations WHERE run_id = ?");
+    select.bind(1, run);
+    if (!select.step()) return std::nullopt;
+    ExplorationRecord row;
+    row.run_id = select.integer(0);
+    row.players = static_cast<int>(select.integer(1));
+    row.complete = select.integer(2) != 0;
+    row.stopped_by = select.text(3);
+    row.states = select.integer(4);
+    row.transitions = select.integer(5);
+    row.expanded = select.integer(6);
+    row.depth = static_cast<int>(select.integer(7));
+    row.seconds = select.real(8);
+    row.states_per_second = select.real(9);
+    row.peak_memory = select.integer(10);
+    row.fingerprint_bytes = select.integer(11);
+    row.collision_probability = select.real(12);
+    row.report = select.text(13);
+    return row;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading an exploration");
   }
 }
 

@@ -91,6 +91,23 @@ struct FindingRecord {
   std::string checked_at;
 };
 
+struct ExplorationRecord {
+  std::int64_t run_id = 0;
+  int players = 0;
+  bool complete = false;
+  std::string stopped_by;  // empty when complete
+  std::int64_t states = 0;
+  std::int64_t transitions = 0;
+  std::int64_t expanded = 0;
+  int depth = 0;
+  double seconds = 0;
+  double states_per_second = 0;
+  std::int64_t peak_memory = 0;
+  std::int64_t fingerprint_bytes = 0;
+  double collision_probability = 0;
+  std::string report;  // JSON
+};
+
 class Store {
  public:
   struct Options {
@@ -124,12 +141,18 @@ class Store {
 
   // A finding, committed at once; returns its id.
   std::int64_t add_finding(const FindingRecord& finding);
-  // The findings of a game, oldest first; `status` empty: all of them.
-  std::vector<FindingRecord> findings(const std::string& game, const std::string& status) const;
+  // The findings of a game, oldest first; `status` empty: all of them;
+  // `run_kind` (fuzz, explore) non-empty: only those runs of that kind made.
+  std::vector<FindingRecord> findings(const std::string& game, const std::string& status,
+                                      const std::string& run_kind = "") const;
   // The findings a run made.
   std::vector<FindingRecord> run_findings(std::int64_t run) const;
   // A replay of the finding's scenario by run `run`: still open, or fixed.
   void recheck_finding(std::int64_t id, std::int64_t run, const std::string& status);
+
+  // The figures and results of an explore run, committed at once.
+  void add_exploration(const ExplorationRecord& exploration);
+  std::optional<ExplorationRecord> exploration(std::int64_t run) const;
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;

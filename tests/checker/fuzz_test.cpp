@@ -9,6 +9,7 @@
 
 #include <iostream>
 
+#include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 using testing::PlantedBug;
 
-ReplayChecks properties() { return ReplayChecks{checker::broken_properties}; }
+ReplayChecks properties() { return ReplayChecks{checker::broken_properties, checker::end_unreachable}; }
 
 // The first finding in the first `games` games of a run.
 std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,

@@ -22,11 +22,16 @@ void add_variant_options(po::options_description& options, CommonOptions& common
       "choose a ruling's alternative (repeatable; applied after --variant)");
 }
 
-void add_table_options(po::options_description& options, CommonOptions& common) {
+void add_players_option(po::options_description& options, CommonOptions& common) {
   options.add_options()("players",
                         po::value<int>()->value_name("N")->notifier(
                             [&common](int players) { common.players = players; }),
-                        "number of players (default: the game's smallest table)")(
+                        "number of players (default: the game's smallest table)");
+}
+
+void add_table_options(po::options_description& options, CommonOptions& common) {
+  add_players_option(options, common);
+  options.add_options()(
       "seed",
       po::value<std::string>()->value_name("S")->notifier([&common](const std::string& text) {
         // Read by hand: the stream parser would turn "-1" into 2^64-1.

@@ -38,6 +38,8 @@ struct CommonOptions {
 
 void add_db_option(po::options_description& options, CommonOptions& common);
 void add_variant_options(po::options_description& options, CommonOptions& common);
+void add_players_option(po::options_description& options, CommonOptions& common);
+// --players and --seed.
 void add_table_options(po::options_description& options, CommonOptions& common);
 
 // Parses the subcommand's arguments. Returns false after printing help when

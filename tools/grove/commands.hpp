@@ -7,6 +7,7 @@ namespace grove::cli {
 int games_command(const Invocation& invocation);
 int rules_command(const Invocation& invocation);
 int play_command(const Invocation& invocation);
+int explore_command(const Invocation& invocation);
 int fuzz_command(const Invocation& invocation);
 int replay_command(const Invocation& invocation);
 int results_command(const Invocation& invocation);

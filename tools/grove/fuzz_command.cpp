@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checker/fuzz.hpp"
+#include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
@@ -235,13 +236,13 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
 // The stored findings of the game, replayed before anything new is tried.
 int recheck_findings(Store& store, std::int64_t run, const Game& game) {
   int still_failing = 0;
-  for (const FindingRecord& finding : store.findings(game.name, "open")) {
+  for (const FindingRecord& finding : store.findings(game.name, "open", "fuzz")) {
     ScenarioResult result;
     try {
       result = replay_scenario(
           load_scenario_text(finding.scenario, fmt::format("finding {}", finding.id),
                              builtin_games()),
-          ReplayChecks{checker::broken_properties});
+          ReplayChecks{checker::broken_properties, checker::end_unreachable});
     } catch (const InputError& error) {
       result.status = ScenarioResult::Status::Error;
       result.message = error.what();

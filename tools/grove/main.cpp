@@ -27,6 +27,8 @@ const std::vector<Command> kCommands = {
     {"replay", "replay scenario files and check their expectations", grove::cli::replay_command},
     {"fuzz", "property-based testing of a game; failures shrunk into scenarios",
      grove::cli::fuzz_command},
+    {"explore", "every reachable state of a small variant: stuck states, endless games, rulings",
+     grove::cli::explore_command},
     {"results", "list and show stored runs", grove::cli::results_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };

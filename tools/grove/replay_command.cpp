@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
@@ -90,7 +91,7 @@ int replay_command(const Invocation& invocation) {
   for (const auto& file : files) {
     if (interrupted()) break;
     ScenarioResult result = replay_file(file, builtin_games(), common.variant,
-                                        ReplayChecks{checker::broken_properties});
+                                        ReplayChecks{checker::broken_properties, checker::end_unreachable});
     store.add_scenario_result(run, result);
     print_result(result, show_log);
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;

@@ -249,10 +249,10 @@ std::vector<std::string> PtpRules::invariant_violations(const State& state) cons
   }
   for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
     const Player& player = position.players[seat];
-    const std::string who = seat_label(static_cast<Seat>(seat));
-    if (player.dice < 0) problems.push_back(who + " holds a negative number of dice");
+    const auto who = [seat] { return seat_label(static_cast<Seat>(seat)); };
+    if (player.dice < 0) problems.push_back(who() + " holds a negative number of dice");
     if (!player.still_in() && player.dice != 0 && position.step != Step::Over) {
-      problems.push_back(who + " is out of the game but holds dice");
+      problems.push_back(who() + " is out of the game but holds dice");
     }
   }
   if (position.step != Step::Over &&

@@ -3,8 +3,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/game.hpp"
 #include "engine/games/pass_the_pandas/position.hpp"
@@ -100,7 +103,12 @@ class PtpRules final : public Rules {
   void end_turn(Position& position, EventLog* log) const;
   void start_next_round(Position& position, EventLog* log) const;
 
+  void list_rolls(int dice, Seat seat, std::vector<ChanceOutcome>& outcomes) const;
+
   Settings settings_;
+  // The rolls of each number of dice (for seat P1), listed when first asked.
+  mutable std::vector<std::vector<ChanceOutcome>> rolls_;
+  std::unique_ptr<std::once_flag[]> rolls_listed_;
 };
 
 Settings read_settings(const Variant& variant, int players);

@@ -94,6 +94,8 @@ PtpRules::PtpRules(const Game& game, const Variant& variant, int players)
                                  "use fewer dice or faces",
                                  total_dice(), settings_.die.total()));
   }
+  rolls_.resize(static_cast<std::size_t>(total_dice()) + 1);
+  rolls_listed_ = std::make_unique<std::once_flag[]>(rolls_.size());
 }
 
 Position PtpRules::starting_position(Seat starter) const {
@@ -141,14 +143,11 @@ void PtpRules::legal_moves(const State& state, std::vector<Move>& moves) const {
   }
 }
 
-void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const {
-  outcomes.clear();
-  const Position& position = position_of<Position>(state);
-  if (position.step != Step::Roll) return;
-  const int dice = position.players[static_cast<std::size_t>(position.turn)].dice;
+// One outcome per count of each face: the multinomial distribution of
+// `dice` dice, for the rolling seat.
+void PtpRules::list_rolls(int dice, Seat seat, std::vector<ChanceOutcome>& outcomes) const {
   const Faces& die = settings_.die;
   const uint128 denominator = power(die.total(), dice);
-  // One outcome per count of each face: the multinomial distribution.
   for (int water = 0; water <= dice; ++water) {
     for (int panda = 0; panda <= dice - water; ++panda) {
       for (int bamboo = 0; bamboo <= dice - water - panda; ++bamboo) {
@@ -159,13 +158,29 @@ void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& o
                          power(die.bamboo, bamboo) * power(die.blank, blank);
         if (weight == 0) continue;
         Move roll{kRoll,
-                  static_cast<std::int16_t>(position.turn),
+                  static_cast<std::int16_t>(seat),
                   {static_cast<std::int16_t>(water), static_cast<std::int16_t>(panda),
                    static_cast<std::int16_t>(bamboo), static_cast<std::int16_t>(blank)}};
         outcomes.push_back(ChanceOutcome{roll, Probability(weight, denominator)});
       }
     }
   }
+}
+
+void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const {
+  outcomes.clear();
+  const Position& position = position_of<Position>(state);
+  if (position.step != Step::Roll) return;
+  const auto dice = static_cast<std::size_t>(position.players[static_cast<std::size_t>(position.turn)].dice);
+  if (dice >= rolls_.size()) {
+    list_rolls(static_cast<int>(dice), position.turn, outcomes);
+    return;
+  }
+  // The explorer lists every roll of every state it reaches: each count's
+  // list is made once (reducing the probabilities is the costly part).
+  std::call_once(rolls_listed_[dice], [&] { list_rolls(static_cast<int>(dice), 0, rolls_[dice]); });
+  outcomes = rolls_[dice];
+  for (ChanceOutcome& outcome : outcomes) outcome.move.seat = static_cast<std::int16_t>(position.turn);
 }
 
 Move PtpRules::sample_chance(const State& state, Rng& rng) const {

@@ -1,0 +1,666 @@
+#include "checker/explorer.hpp"
+
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+#include "checker/fingerprint_set.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/errors.hpp"
+
+namespace grove::checker {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A state during the search: its shard in the low bits, its number in the
+// shard above them.
+using Ref = std::uint32_t;
+constexpr unsigned kShardBits = 6;
+constexpr std::uint32_t kShards = 1U << kShardBits;
+constexpr std::uint32_t kMaxLocal = (1U << (32 - kShardBits)) - 2;
+constexpr Ref kPending = 0xfffffffeU;  // an edge whose target's owner has not answered yet
+
+std::uint32_t owner(std::uint64_t fingerprint) {
+  return static_cast<std::uint32_t>(fingerprint & (kShards - 1));
+}
+Ref make_ref(std::uint32_t shard, std::uint32_t local) { return (local << kShardBits) | shard; }
+std::uint32_t shard_of(Ref ref) { return ref & (kShards - 1); }
+std::uint32_t local_of(Ref ref) { return ref >> kShardBits; }
+
+// A successor whose fingerprint was not known when it was found; its owner
+// numbers it (or finds that another state of the level got there first).
+struct Discovery {
+  std::uint64_t fingerprint = 0;
+  std::size_t edge = 0;  // where its number goes in the expanding shard's edges
+  Ref parent = 0;
+  std::uint16_t choice = 0;
+  std::unique_ptr<State> state;
+};
+
+// The first sighting in search order is one of least depth: levels are
+// searched in order and, within a shard, states in the order found.
+void sight(Sighting& sighting, Ref ref, int depth, int move, const std::function<std::string()>& detail) {
+  if (sighting.count++ > 0) return;
+  sighting.state = ref;
+  sighting.depth = depth;
+  sighting.move = move;
+  sighting.detail = detail();
+}
+
+struct Shard {
+  FingerprintSet seen;
+  // Per state, by its number in the shard.
+  std::vector<Ref> parent;
+  std::vector<std::uint16_t> choice;
+  std::vector<NodeClass> node_class;
+  std::vector<std::int8_t> actor;
+  std::vector<std::uint32_t> winners;
+  // The states expanded so far are a prefix of the shard's states.
+  std::vector<std::uint64_t> edge_begin;
+  std::vector<Ref> edge_target;
+  std::vector<double> edge_probability;
+  std::vector<std::uint32_t> level_begin;        // first state of each level
+  std::vector<std::unique_ptr<State>> frontier;  // the level being expanded
+  std::vector<std::unique_ptr<State>> arrivals;  // the next level, as it is numbered
+  std::array<std::vector<Discovery>, kShards> outbox;
+
+  Sighting stuck, invariant, rejected, exception;
+  std::vector<Sighting> differs;  // per alternative
+  std::set<std::string, std::less<>> clauses;
+  bool broken_edges = false;
+
+  // Numbers a new state.
+  std::uint32_t add(std::uint64_t fingerprint, Ref from, std::uint16_t by, bool* added) {
+    const auto [local, inserted] = seen.insert(fingerprint);
+    *added = inserted;
+    if (!inserted) return local;
+    if (local > kMaxLocal) throw std::length_error("more states than the explorer can number");
+    parent.push_back(from);
+    choice.push_back(by);
+    node_class.push_back(NodeClass::Unexpanded);
+    actor.push_back(static_cast<std::int8_t>(kNoSeat));
+    winners.push_back(0);
+    return local;
+  }
+};
+
+// What one worker reuses from state to state.
+struct Scratch {
+  std::vector<std::unique_ptr<State>> next;  // one per successor of the state expanded
+  std::vector<Move> moves, other_moves;
+  std::vector<ChanceOutcome> outcomes, other_outcomes;
+  std::vector<std::uint64_t> successors;  // fingerprints; 0 where the move failed
+  EventLog log;
+  // States this worker expanded; only it writes, the progress line reads.
+  std::atomic<std::int64_t> expanded{0};
+  // States done with, kept to be copied over rather than freed and
+  // allocated again.
+  std::vector<std::unique_ptr<State>> spare;
+
+  // A state to overwrite: a spare one, or else a copy of `like`.
+  std::unique_ptr<State> spare_or_clone(const State& like) {
+    if (spare.empty()) return like.clone();
+    std::unique_ptr<State> out = std::move(spare.back());
+    spare.pop_back();
+    return out;
+  }
+  // Never more than were alive at once, so the peak memory stays the same.
+  void recycle(std::unique_ptr<State> state) { spare.push_back(std::move(state)); }
+};
+
+bool same_outcomes(std::vector<ChanceOutcome> a, std::vector<ChanceOutcome> b) {
+  if (a.size() != b.size()) return false;
+  const auto by_move = [](const ChanceOutcome& x, const ChanceOutcome& y) { return x.move < y.move; };
+  std::sort(a.begin(), a.end(), by_move);
+  std::sort(b.begin(), b.end(), by_move);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].move != b[i].move || !(a[i].probability == b[i].probability)) return false;
+  }
+  return true;
+}
+
+bool same_moves(const std::vector<Move>& a, std::vector<Move> b) {
+  if (a == b) return true;
+  if (a.size() != b.size()) return false;
+  std::vector<Move> sorted_a = a;
+  std::sort(sorted_a.begin(), sorted_a.end());
+  std::sort(b.begin(), b.end());
+  return sorted_a == b;
+}
+
+std::uint32_t winner_bits(const Outcome& outcome) {
+  std::uint32_t bits = 0;
+  for (Seat seat : outcome.winners()) {
+    if (seat >= 0 && seat < 32) bits |= 1U << seat;
+  }
+  return bits;
+}
+
+}  // namespace
+
+std::string stop_reason_text(StopReason reason) {
+  switch (reason) {
+    case StopReason::None:
+      return "complete";
+    case StopReason::MaxStates:
+      return "the --max-states bound";
+    case StopReason::MaxDepth:
+      return "the --max-depth bound";
+    case StopReason::Memory:
+      return "the --memory bound";
+    case StopReason::Interrupted:
+      return "an interrupt";
+  }
+  return "?";
+}
+
+std::int64_t resident_memory() {
+  std::ifstream statm("/proc/self/statm");
+  std::int64_t pages = 0, resident = 0;
+  if (!(statm >> pages >> resident)) return 0;
+  return resident * static_cast<std::int64_t>(sysconf(_SC_PAGESIZE));
+}
+
+// The search itself; explore() runs one and hands back its Exploration.
+class Search {
+ public:
+  Search(const Rules& rules, const std::vector<const Rules*>& others, Exploration& result,
+         const ExploreOptions& options)
+      : rules_(rules), others_(others), result_(result), options_(options), shards_(kShards) {
+    for (Shard& shard : shards_) shard.differs.resize(others_.size());
+    const int jobs = std::max(1, options_.jobs);
+    for (int j = 0; j < jobs; ++j) scratch_.push_back(std::make_unique<Scratch>());
+    if (options_.coverage) {
+      for (const Clause& clause : rules.game().clauses) clause_ids_.insert(clause.id);
+    }
+  }
+
+  void run() {
+    started_ = Clock::now();
+    result_.start_ = options_.start ? options_.start->clone() : rules_.initial_state();
+    std::unique_ptr<State> start = result_.start_->clone();
+    const std::uint64_t fingerprint = start->hash();
+    Shard& home = shards_[owner(fingerprint)];
+    bool added = false;
+    home.add(fingerprint, kNoState, 0, &added);
+    initial_ = make_ref(owner(fingerprint), 0);
+    for (Shard& shard : shards_) shard.level_begin.push_back(0);
+    home.frontier.push_back(std::move(start));
+    found_ = 1;
+
+    for (depth_ = 0;; ++depth_) {
+      std::int64_t level = 0;
+      for (const Shard& shard : shards_) level += static_cast<std::int64_t>(shard.frontier.size());
+      if (level == 0) break;
+      if (options_.limits.max_depth > 0 && depth_ >= options_.limits.max_depth) {
+        stopped_ = StopReason::MaxDepth;
+        break;
+      }
+      if (options_.limits.max_states > 0 && found_ >= options_.limits.max_states) {
+        stopped_ = StopReason::MaxStates;
+        break;
+      }
+      queue_ = level;
+      expanded_at_level_start_ = expanded();
+      in_parallel([this](std::uint32_t shard, Scratch& scratch) { expand_level(shard, scratch); });
+      if (stopped_ != StopReason::None) break;
+      for (Shard& shard : shards_) shard.level_begin.push_back(shard.seen.size());
+      in_parallel([this](std::uint32_t shard, Scratch& scratch) { take_inbox(shard, scratch); });
+      found_ = 0;
+      bool deeper = false;
+      for (Shard& shard : shards_) {
+        deeper = deeper || !shard.arrivals.empty();
+        shard.frontier = std::move(shard.arrivals);
+        shard.arrivals.clear();
+        found_ += shard.seen.size();
+      }
+      if (deeper) max_depth_reached_ = depth_ + 1;
+      report(true);
+    }
+    finish();
+  }
+
+ private:
+  // Runs `work` for every shard, shared out over the jobs; the calling
+  // thread is job 0 and the one that reports progress.
+  template <class Work>
+  void in_parallel(Work work) {
+    next_shard_.store(0);
+    const auto job = [&](Scratch& scratch) {
+      for (std::uint32_t shard; (shard = next_shard_.fetch_add(1)) < kShards;) {
+        work(shard, scratch);
+      }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t j = 1; j < scratch_.size(); ++j) {
+      threads.emplace_back([&, j] { job(*scratch_[j]); });
+    }
+    job(*scratch_[0]);
+    for (std::thread& thread : threads) thread.join();
+  }
+
+  void expand_level(std::uint32_t s, Scratch& scratch) {
+    Shard& shard = shards_[s];
+    const std::uint32_t first = shard.level_begin[static_cast<std::size_t>(depth_)];
+    for (std::size_t k = 0; k < shard.frontier.size(); ++k) {
+      if (aborted_.load(std::memory_order_relaxed)) return;
+      // The states were made long ago and lie anywhere in memory.
+      if (k + 1 < shard.frontier.size()) {
+        const char* next = reinterpret_cast<const char*>(shard.frontier[k + 1].get());
+        for (int line = 0; line < 4; ++line) __builtin_prefetch(next + 64 * line);
+      }
+      const auto local = static_cast<std::uint32_t>(first + k);
+      expand(shard, s, local, *shard.frontier[k], scratch);
+      scratch.recycle(std::move(shard.frontier[k]));
+      const std::int64_t done = scratch.expanded.load(std::memory_order_relaxed) + 1;
+      scratch.expanded.store(done, std::memory_order_relaxed);
+      if ((done & 255) == 0 && &scratch == scratch_[0].get()) report(false);
+    }
+    shard.frontier.clear();
+  }
+
+  void expand(Shard& shard, std::uint32_t s, std::uint32_t local, const State& state,
+              Scratch& scratch) {
+    const Ref ref = make_ref(s, local);
+    shard.edge_begin.push_back(shard.edge_target.size());
+    NodeClass node_class = NodeClass::Broken;
+    std::size_t listed = 0;
+    try {
+      if (const auto problems = rules_.invariant_violations(state); !problems.empty()) {
+        sight(shard.invariant, ref, depth_, -1, [&] { return join(problems, "; "); });
+      }
+      const Node node = rules_.node(state);
+      shard.actor[local] = static_cast<std::int8_t>(node.actor);
+      if (node.kind == NodeKind::Terminal) {
+        shard.winners[local] = winner_bits(rules_.outcome(state));
+        shard.node_class[local] = NodeClass::Terminal;
+        return;
+      }
+      if (node.kind == NodeKind::Decision) {
+        rules_.legal_moves(state, scratch.moves);
+        listed = scratch.moves.size();
+        node_class = NodeClass::Decision;
+      } else {
+        rules_.chance_outcomes(state, scratch.outcomes);
+        listed = scratch.outcomes.size();
+        node_class = NodeClass::Chance;
+      }
+    } catch (const std::exception& error) {
+      sight(shard.exception, ref, depth_, -1,
+            [&] { return std::string("the rules threw: ") + error.what(); });
+      shard.node_class[local] = NodeClass::Broken;
+      shard.broken_edges = true;
+      return;
+    }
+    shard.node_class[local] = node_class;
+    if (listed == 0) {
+      sight(shard.stuck, ref, depth_, -1,
+            [&] { return node_class == NodeClass::Decision ? "no legal move" : "no chance outcome"; });
+      return;
+    }
+    if (listed > 0xffff) {
+      throw std::length_error(fmt::format("a state with {} moves: more than the explorer can follow",
+                                          listed));
+    }
+    const bool chance = node_class == NodeClass::Chance;
+    // First every successor is made and hashed, and the table slots where
+    // its fingerprint would be are requested from memory; then they are
+    // looked up, most of them found by then.
+    scratch.successors.assign(listed, 0);
+    while (scratch.next.size() < listed) scratch.next.push_back(state.clone());
+    const std::size_t first_edge = shard.edge_target.size();
+    for (std::size_t j = 0; j < listed; ++j) {
+      const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
+      shard.edge_target.push_back(kNoState);
+      shard.edge_probability.push_back(chance ? scratch.outcomes[j].probability.to_double() : 0.0);
+      State& next = *scratch.next[j];
+      next.copy_from(state);
+      const int index = static_cast<int>(j);
+      try {
+        EventLog* log = options_.coverage ? &scratch.log : nullptr;
+        scratch.log.clear();
+        const Verdict verdict = rules_.apply(next, move, log);
+        if (!verdict.is_legal()) {
+          sight(shard.rejected, ref, depth_, index, [&] {
+            return fmt::format("'{}' is listed but rejected: {}", rules_.move_text(move),
+                               verdict.reason());
+          });
+          shard.broken_edges = true;
+          continue;
+        }
+        for (const Event& event : scratch.log) {
+          if (shard.clauses.find(event.clause) == shard.clauses.end()) {
+            shard.clauses.insert(event.clause);
+          }
+        }
+      } catch (const std::exception& error) {
+        sight(shard.exception, ref, depth_, index, [&] {
+          return fmt::format("applying '{}', the rules threw: {}", rules_.move_text(move),
+                             error.what());
+        });
+        shard.broken_edges = true;
+        continue;
+      }
+      const std::uint64_t fingerprint = next.hash();
+      // 0 marks a move that failed; a state hashing to 0 is told apart by
+      // the edge, which stays kNoState only for failed moves.
+      scratch.successors[j] = fingerprint;
+      shards_[owner(fingerprint)].seen.prefetch(fingerprint);
+      shard.edge_target[first_edge + j] = kPending;
+    }
+    for (std::size_t j = 0; j < listed; ++j) {
+      const std::size_t edge = first_edge + j;
+      if (shard.edge_target[edge] == kNoState) continue;
+      const std::uint64_t fingerprint = scratch.successors[j];
+      const std::uint32_t t = owner(fingerprint);
+      const std::uint32_t known = shards_[t].seen.find(fingerprint);
+      if (known != FingerprintSet::kAbsent) {
+        shard.edge_target[edge] = make_ref(t, known);
+      } else {
+        std::unique_ptr<State> found = std::move(scratch.next[j]);
+        scratch.next[j] = scratch.spare_or_clone(*found);
+        shard.outbox[t].push_back(
+            Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j), std::move(found)});
+      }
+    }
+    for (std::size_t a = 0; a < others_.size(); ++a) {
+      if (others_[a] != nullptr) compare(shard, ref, state, *others_[a], a, node_class, scratch);
+    }
+  }
+
+  // Whether the other reading of the rules gives other moves here, or
+  // other successors for the same moves.
+  void compare(Shard& shard, Ref ref, const State& state, const Rules& other, std::size_t a,
+               NodeClass node_class, Scratch& scratch) {
+    int differs_at = -2;  // -1: the state itself (node or move list); j: move j
+    try {
+      const Node node = other.node(state);
+      const bool chance = node_class == NodeClass::Chance;
+      const NodeKind kind = chance ? NodeKind::Chance : NodeKind::Decision;
+      if (node.kind != kind || (!chance && node.actor != shard.actor[local_of(ref)])) {
+        differs_at = -1;
+      } else if (chance) {
+        other.chance_outcomes(state, scratch.other_outcomes);
+        if (!same_outcomes(scratch.outcomes, scratch.other_outcomes)) differs_at = -1;
+      } else {
+        other.legal_moves(state, scratch.other_moves);
+        if (!same_moves(scratch.moves, scratch.other_moves)) differs_at = -1;
+      }
+      const std::size_t listed = scratch.successors.size();
+      for (std::size_t j = 0; differs_at == -2 && j < listed; ++j) {
+        const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
+        State& next = *scratch.next[0];  // the successors are all looked up by now
+        next.copy_from(state);
+        const bool legal = other.apply(next, move, nullptr).is_legal();
+        const std::uint64_t fingerprint = legal ? next.hash() : 0;
+        if (fingerprint != scratch.successors[j]) differs_at = static_cast<int>(j);
+      }
+    } catch (const std::exception&) {
+      differs_at = -1;  // described, with the error, when the finding is written out
+    }
+    if (differs_at != -2) sight(shard.differs[a], ref, depth_, differs_at, [] { return ""; });
+  }
+
+  void take_inbox(std::uint32_t t, Scratch& scratch) {
+    Shard& shard = shards_[t];
+    for (std::uint32_t s = 0; s < kShards; ++s) {
+      std::vector<Discovery>& inbox = shards_[s].outbox[t];
+      for (Discovery& discovery : inbox) {
+        bool added = false;
+        const std::uint32_t local =
+            shard.add(discovery.fingerprint, discovery.parent, discovery.choice, &added);
+        if (added) {
+          shard.arrivals.push_back(std::move(discovery.state));
+        } else {
+          scratch.recycle(std::move(discovery.state));
+        }
+        shards_[s].edge_target[discovery.edge] = make_ref(t, local);
+      }
+      inbox.clear();
+    }
+  }
+
+  // On the calling thread, every few hundred states and after each level:
+  // progress, the memory bound and interrupts.
+  void report(bool level_done) {
+    const auto now = Clock::now();
+    if (now - last_report_ < std::chrono::milliseconds(level_done ? 100 : 250)) return;
+    last_report_ = now;
+    ExploreProgress progress;
+    progress.states = found_;
+    for (const Shard& shard : shards_) {
+      progress.states += static_cast<std::int64_t>(shard.arrivals.size());
+    }
+    progress.depth = depth_;
+    progress.queue = queue_ - (expanded() - expanded_at_level_start_);
+    progress.seconds = std::chrono::duration<double>(now - started_).count();
+    progress.memory = resident_memory();
+    if (options_.progress) options_.progress(progress);
+    if (options_.limits.max_memory > 0 && progress.memory > options_.limits.max_memory) {
+      stop(StopReason::Memory);
+    } else if (options_.stop && options_.stop()) {
+      stop(StopReason::Interrupted);
+    }
+  }
+
+  std::int64_t expanded() const {
+    std::int64_t total = 0;
+    for (const auto& scratch : scratch_) total += scratch->expanded.load(std::memory_order_relaxed);
+    return total;
+  }
+
+  void stop(StopReason reason) {
+    stopped_ = reason;
+    aborted_.store(true);
+  }
+
+  // Hands the graph over, numbered shard by shard, and the findings with
+  // it; each shard's arrays are freed as soon as they are copied.
+  void finish() {
+    Exploration& out = result_;
+    out.shard_begin_.assign(kShards + 1, 0);
+    std::size_t edges = 0;
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      out.shard_begin_[t + 1] = out.shard_begin_[t] + shards_[t].seen.size();
+      edges += shards_[t].edge_target.size();
+    }
+    const auto dense = [&out](Ref ref) -> StateIndex {
+      if (ref == kNoState || ref == kPending) return kNoState;
+      return out.shard_begin_[shard_of(ref)] + local_of(ref);
+    };
+    const std::size_t states = out.shard_begin_[kShards];
+    out.node_class_.reserve(states);
+    out.actor_.reserve(states);
+    out.winners_.reserve(states);
+    out.parent_.reserve(states);
+    out.choice_.reserve(states);
+    out.edge_begin_.reserve(states + 1);
+    out.edge_target_.reserve(edges);
+    out.edge_probability_.reserve(edges);
+    const auto merge = [&](Sighting& into, const Sighting& from) {
+      if (!from.seen()) return;
+      Sighting found = from;
+      found.state = dense(from.state);
+      found.count += into.count;
+      if (into.seen() && std::make_pair(into.depth, into.state) < std::make_pair(found.depth, found.state)) {
+        into.count = found.count;
+        return;
+      }
+      into = found;
+    };
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      Shard& shard = shards_[t];
+      out.fingerprint_bytes_ += shard.seen.bytes();
+      const std::size_t edge_base = out.edge_target_.size();
+      const std::uint32_t count = shard.seen.size();
+      for (std::uint32_t local = 0; local < count; ++local) {
+        out.node_class_.push_back(shard.node_class[local]);
+        out.actor_.push_back(shard.actor[local]);
+        out.winners_.push_back(shard.winners[local]);
+        out.parent_.push_back(dense(shard.parent[local]));
+        out.choice_.push_back(shard.choice[local]);
+        out.edge_begin_.push_back(edge_base + (local < shard.edge_begin.size()
+                                                   ? shard.edge_begin[local]
+                                                   : shard.edge_target.size()));
+      }
+      for (const Ref target : shard.edge_target) out.edge_target_.push_back(dense(target));
+      out.edge_probability_.insert(out.edge_probability_.end(), shard.edge_probability.begin(),
+                                   shard.edge_probability.end());
+      std::vector<StateIndex> levels;
+      for (const std::uint32_t begin : shard.level_begin) levels.push_back(out.shard_begin_[t] + begin);
+      levels.push_back(out.shard_begin_[t + 1]);
+      out.level_begin_.push_back(std::move(levels));
+      merge(out.stuck_, shard.stuck);
+      merge(out.invariant_, shard.invariant);
+      merge(out.rejected_move_, shard.rejected);
+      merge(out.exception_, shard.exception);
+      for (std::size_t a = 0; a < others_.size(); ++a) merge(out.alternatives_[a].differs, shard.differs[a]);
+      out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());
+      out.broken_edges_ = out.broken_edges_ || shard.broken_edges;
+      shard = Shard();
+    }
+    out.edge_begin_.push_back(out.edge_target_.size());
+    out.initial_ = dense(initial_);
+    out.expanded_ = expanded();
+    out.max_depth_ = max_depth_reached_;
+    out.seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+    out.stopped_ = stopped_;
+  }
+
+  const Rules& rules_;
+  const std::vector<const Rules*>& others_;
+  Exploration& result_;
+  const ExploreOptions& options_;
+  std::vector<Shard> shards_;
+  std::vector<std::unique_ptr<Scratch>> scratch_;
+  std::set<std::string, std::less<>> clause_ids_;
+  Ref initial_ = 0;
+  int depth_ = 0;
+  int max_depth_reached_ = 0;
+  std::int64_t found_ = 0;
+  std::int64_t queue_ = 0;
+  std::int64_t expanded_at_level_start_ = 0;
+  std::atomic<std::uint32_t> next_shard_{0};
+  std::atomic<bool> aborted_{false};
+  StopReason stopped_ = StopReason::None;
+  Clock::time_point started_;
+  Clock::time_point last_report_{};
+};
+
+// --- Exploration ---------------------------------------------------------------
+
+Exploration::Exploration(const Rules& rules, std::vector<Alternative> alternatives)
+    : rules_(&rules), alternatives_(std::move(alternatives)) {}
+Exploration::Exploration(Exploration&&) noexcept = default;
+Exploration::~Exploration() = default;
+
+std::size_t Exploration::graph_bytes() const {
+  return node_class_.capacity() * sizeof(NodeClass) + actor_.capacity() * sizeof(std::int8_t) +
+         winners_.capacity() * sizeof(std::uint32_t) + parent_.capacity() * sizeof(StateIndex) +
+         choice_.capacity() * sizeof(std::uint16_t) +
+         edge_begin_.capacity() * sizeof(std::uint64_t) +
+         edge_target_.capacity() * sizeof(StateIndex) +
+         edge_probability_.capacity() * sizeof(double);
+}
+
+double Exploration::collision_probability() const {
+  const double n = static_cast<double>(states());
+  return n * (n - 1) / 2 * std::ldexp(1.0, -64);
+}
+
+int Exploration::depth_of(StateIndex state) const {
+  const auto shard = static_cast<std::size_t>(
+      std::upper_bound(shard_begin_.begin(), shard_begin_.end(), state) - shard_begin_.begin() - 1);
+  const std::vector<StateIndex>& levels = level_begin_[shard];
+  return static_cast<int>(std::upper_bound(levels.begin(), levels.end(), state) - levels.begin() - 1);
+}
+
+std::vector<Move> Exploration::trace(StateIndex state) const {
+  std::vector<std::uint16_t> choices;
+  for (StateIndex at = state; at != initial_; at = parent_[at]) choices.push_back(choice_[at]);
+  std::reverse(choices.begin(), choices.end());
+  std::vector<Move> moves;
+  std::unique_ptr<State> at = start_->clone();
+  for (const std::uint16_t choice : choices) {
+    const Move move = nth_move(*at, choice);
+    if (!rules_->apply(*at, move, nullptr).is_legal()) {
+      throw std::logic_error("replaying the explorer's trace, a move it had applied was refused");
+    }
+    moves.push_back(move);
+  }
+  return moves;
+}
+
+Move Exploration::nth_move(const State& state, std::size_t index) const {
+  if (rules_->node(state).kind == NodeKind::Chance) {
+    std::vector<ChanceOutcome> outcomes;
+    rules_->chance_outcomes(state, outcomes);
+    return outcomes.at(index).move;
+  }
+  std::vector<Move> legal;
+  rules_->legal_moves(state, legal);
+  return legal.at(index);
+}
+
+std::unique_ptr<State> Exploration::replay(const std::vector<Move>& moves) const {
+  std::unique_ptr<State> state = start_->clone();
+  for (const Move& move : moves) {
+    if (!rules_->apply(*state, move, nullptr).is_legal()) {
+      throw std::logic_error("replaying a trace, the move '" + rules_->move_text(move) +
+                             "' was refused");
+    }
+  }
+  return state;
+}
+
+Exploration explore(const Rules& rules, const std::vector<const Rules*>& alternative_rules,
+                    std::vector<Alternative> alternatives, const ExploreOptions& options) {
+  if (alternative_rules.size() != alternatives.size()) {
+    throw std::invalid_argument("explore: one set of rules per alternative");
+  }
+  Exploration result(rules, std::move(alternatives));
+  std::vector<const Rules*> compared = alternative_rules;
+  if (!options.compare_rulings) std::fill(compared.begin(), compared.end(), nullptr);
+  Search search(rules, compared, result, options);
+  search.run();
+  return result;
+}
+
+AlternativeRules alternatives_of(const Rules& rules) {
+  AlternativeRules out;
+  const Game& game = rules.game();
+  for (const Ruling& ruling : game.rulings) {
+    const std::string& current = rules.variant().ruling(ruling.id);
+    for (const RulingAlternative& alternative : ruling.alternatives) {
+      if (alternative.id == current) continue;
+      Alternative entry;
+      entry.ruling = ruling.id;
+      entry.alternative = alternative.id;
+      Variant variant = rules.variant();
+      variant.set_ruling_text(ruling.id + "=" + alternative.id);
+      try {
+        out.rules.push_back(game.rules(variant, rules.players()));
+      } catch (const InputError& error) {
+        out.rules.push_back(nullptr);
+        entry.unavailable = error.what();
+      }
+      out.alternatives.push_back(std::move(entry));
+    }
+  }
+  return out;
+}
+
+}  // namespace grove::checker

@@ -1,0 +1,202 @@
+#pragma once
+// grove explore's search: every state of a small variant reachable through
+// every decision of every player and every chance outcome, breadth first,
+// remembering 64-bit fingerprints rather than states (as TLC and SPIN do)
+// and a parent link per state, so the shortest way to any state can be
+// replayed. Each state is checked once, when it is expanded: is it stuck,
+// do the game's invariants hold, does every listed move apply, and, for
+// each alternative of each ruling, would that reading give other moves or
+// other successors here. The search keeps the state graph (the successors
+// of each state with their chance probabilities) for the analyses in
+// state_graph.hpp: states that can never end, play that can go on forever,
+// exact outcome probabilities.
+//
+// Shape: the fingerprints are split into shards by their low bits, and
+// each shard owns its states (their numbers, parent links and successor
+// lists). The search goes level by level: first the states of the level
+// are expanded (any worker, any shard), each successor whose fingerprint
+// is not known yet going into the owning shard's inbox; then each shard
+// takes in its inbox, in a fixed order, numbering the states that are new.
+// A state's number therefore does not depend on the number of workers, and
+// the two phases are the compute and message steps a distributed search
+// (one MPI rank per set of shards) would take.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace grove::checker {
+
+struct ExploreLimits {
+  std::int64_t max_states = 0;  // 0: no limit
+  int max_depth = 0;            // 0: no limit
+  std::int64_t max_memory = 0;  // bytes the process may use; 0: no limit
+};
+
+struct ExploreProgress {
+  std::int64_t states = 0;  // found so far
+  std::int64_t queue = 0;   // found but not yet expanded
+  int depth = 0;            // the level being expanded
+  double seconds = 0;
+  std::int64_t memory = 0;  // bytes the process uses
+};
+
+struct ExploreOptions {
+  // Where the search starts; null: the rules' initial state.
+  const State* start = nullptr;
+  ExploreLimits limits;
+  int jobs = 1;
+  // Compare every ruling's other alternatives with the variant's at every
+  // state (costs one more expansion per alternative).
+  bool compare_rulings = true;
+  // Record the rule clauses that fire (every move is applied with a log).
+  bool coverage = true;
+  // Called from the calling thread a few times a second.
+  std::function<void(const ExploreProgress&)> progress;
+  // Polled with the progress; true stops the search as a bound would.
+  std::function<bool()> stop;
+};
+
+// Why a search ended before it had expanded every state.
+enum class StopReason { None, MaxStates, MaxDepth, Memory, Interrupted };
+std::string stop_reason_text(StopReason reason);
+
+// A state is named by its number in the graph (0 .. states-1).
+using StateIndex = std::uint32_t;
+inline constexpr StateIndex kNoState = 0xffffffffU;
+
+// One kind of finding: the first state that shows it (least depth, so its
+// trace is a shortest one) and how many states show it.
+struct Sighting {
+  StateIndex state = kNoState;
+  int depth = 0;
+  int move = -1;  // the move (or chance outcome) it is about, by index; -1: the state itself
+  std::string detail;
+  std::int64_t count = 0;
+
+  bool seen() const { return count > 0; }
+};
+
+// Another reading of the rules compared at every state.
+struct Alternative {
+  std::string ruling;       // the ruling's id
+  std::string alternative;  // the alternative compared with the variant's
+  Sighting differs;         // states where the two readings part
+  std::string unavailable;  // why it could not be compared (the game refused the variant)
+};
+
+enum class NodeClass : std::uint8_t { Decision, Chance, Terminal, Unexpanded, Broken };
+
+class Exploration {
+ public:
+  Exploration(const Rules& rules, std::vector<Alternative> alternatives);
+  Exploration(Exploration&&) noexcept;
+  ~Exploration();
+
+  const Rules& rules() const { return *rules_; }
+
+  // --- The search's figures --------------------------------------------------
+  std::int64_t states() const { return static_cast<std::int64_t>(node_class_.size()); }
+  std::int64_t transitions() const { return static_cast<std::int64_t>(edge_target_.size()); }
+  std::int64_t expanded() const { return expanded_; }
+  int depth() const { return max_depth_; }
+  double seconds() const { return seconds_; }
+  std::int64_t peak_memory() const { return peak_memory_; }
+  std::size_t fingerprint_bytes() const { return fingerprint_bytes_; }
+  std::size_t graph_bytes() const;
+  StopReason stopped() const { return stopped_; }
+  bool complete() const { return stopped_ == StopReason::None; }
+  // The chance that two of the states found share a fingerprint, so that
+  // one of them was taken for the other and its moves never explored:
+  // n(n-1)/2 pairs, each alike with chance 2^-64.
+  double collision_probability() const;
+
+  // --- Findings of the search --------------------------------------------------
+  const Sighting& stuck() const { return stuck_; }
+  const Sighting& invariant() const { return invariant_; }
+  const Sighting& rejected_move() const { return rejected_move_; }  // listed, then refused
+  const Sighting& exception() const { return exception_; }
+  const std::vector<Alternative>& alternatives() const { return alternatives_; }
+  const std::set<std::string>& clauses() const { return clauses_; }
+
+  // --- The state graph -----------------------------------------------------------
+  // States are numbered shard by shard, each shard's in the order found.
+  StateIndex initial() const { return initial_; }
+  NodeClass node_class(StateIndex state) const { return node_class_[state]; }
+  Seat actor(StateIndex state) const { return actor_[state]; }  // decisions only
+  // Terminal states: bit s set when seat s is among the winners.
+  std::uint32_t winners(StateIndex state) const { return winners_[state]; }
+  int depth_of(StateIndex state) const;
+  StateIndex parent(StateIndex state) const { return parent_[state]; }
+  // The successors of an expanded state, one per legal move or chance
+  // outcome in the order the rules list them; kNoState where the move
+  // failed. Probabilities for chance outcomes, 0 for decisions.
+  std::size_t edges_begin(StateIndex state) const { return edge_begin_[state]; }
+  std::size_t edges_end(StateIndex state) const { return edge_begin_[state + 1]; }
+  StateIndex edge_target(std::size_t edge) const { return edge_target_[edge]; }
+  double edge_probability(std::size_t edge) const { return edge_probability_[edge]; }
+  // True when a move failed or the rules threw somewhere: the graph misses
+  // those edges.
+  bool has_broken_edges() const { return broken_edges_; }
+
+  // The moves (decisions and chance outcomes) of a shortest way from the
+  // start to `state`, and the state that moves from the start reach.
+  std::vector<Move> trace(StateIndex state) const;
+  std::unique_ptr<State> replay(const std::vector<Move>& moves) const;
+  // The move (or chance outcome) an edge stands for: the index-th the rules
+  // list at `state`.
+  Move nth_move(const State& state, std::size_t index) const;
+
+ private:
+  friend class Search;
+
+  const Rules* rules_;
+  std::unique_ptr<State> start_;
+  std::vector<Alternative> alternatives_;
+  Sighting stuck_, invariant_, rejected_move_, exception_;
+  std::set<std::string> clauses_;
+  std::int64_t expanded_ = 0;
+  int max_depth_ = 0;
+  double seconds_ = 0;
+  std::int64_t peak_memory_ = 0;
+  std::size_t fingerprint_bytes_ = 0;
+  StopReason stopped_ = StopReason::None;
+  bool broken_edges_ = false;
+
+  std::vector<NodeClass> node_class_;
+  std::vector<std::int8_t> actor_;
+  std::vector<std::uint32_t> winners_;
+  StateIndex initial_ = 0;
+  // Shard by shard: the first state of each shard, and of each of its levels.
+  std::vector<StateIndex> shard_begin_;
+  std::vector<std::vector<StateIndex>> level_begin_;
+  std::vector<StateIndex> parent_;
+  std::vector<std::uint16_t> choice_;  // index of the move from the parent
+  std::vector<std::uint64_t> edge_begin_;
+  std::vector<StateIndex> edge_target_;
+  std::vector<double> edge_probability_;
+};
+
+// Explores from the rules' initial state. `alternatives` are the readings
+// compared (see alternatives_of); their rules must have been built for the
+// same game and player count.
+Exploration explore(const Rules& rules, const std::vector<const Rules*>& alternative_rules,
+                    std::vector<Alternative> alternatives, const ExploreOptions& options);
+
+// The rules of every other alternative of every ruling of the variant, with
+// their descriptions, for explore().
+struct AlternativeRules {
+  std::vector<std::unique_ptr<Rules>> rules;  // null where the game refused the variant
+  std::vector<Alternative> alternatives;
+};
+AlternativeRules alternatives_of(const Rules& rules);
+
+// The process's resident memory now, in bytes (0 where it cannot be read).
+std::int64_t resident_memory();
+
+}  // namespace grove::checker

@@ -1,0 +1,62 @@
+#include "checker/fingerprint_set.hpp"
+
+#include <stdexcept>
+
+namespace grove::checker {
+namespace {
+
+constexpr std::size_t kInitialSlots = 64;
+
+}  // namespace
+
+FingerprintSet::FingerprintSet() : slots_(kInitialSlots, 0) {}
+
+std::uint32_t FingerprintSet::find(std::uint64_t fingerprint) const {
+  const std::size_t capacity = slots_.size();
+  for (std::size_t slot = home(fingerprint);; slot = slot + 1 == capacity ? 0 : slot + 1) {
+    const std::uint32_t entry = slots_[slot];
+    if (entry == 0) return kAbsent;
+    if (this->fingerprint(entry - 1) == fingerprint) return entry - 1;
+  }
+}
+
+std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint) {
+  // At most three quarters full, so that a probe ends soon.
+  if (4 * (static_cast<std::size_t>(size_) + 1) > 3 * slots_.size()) grow();
+  const std::size_t capacity = slots_.size();
+  std::size_t slot = home(fingerprint);
+  for (;; slot = slot + 1 == capacity ? 0 : slot + 1) {
+    const std::uint32_t entry = slots_[slot];
+    if (entry == 0) break;
+    if (this->fingerprint(entry - 1) == fingerprint) return {entry - 1, false};
+  }
+  if (size_ == kMaxSize) throw std::length_error("more states than one fingerprint set can number");
+  const std::uint32_t index = size_++;
+  if ((index & (kChunkSize - 1)) == 0) chunks_.push_back(std::make_unique<std::uint64_t[]>(kChunkSize));
+  chunks_[index >> kChunkBits][index & (kChunkSize - 1)] = fingerprint;
+  slots_[slot] = index + 1;
+  return {index, true};
+}
+
+// Half again as many slots: the table is then half full, so it stays
+// between 1/2 and 3/4 full and costs 5.3 to 8 bytes per fingerprint.
+void FingerprintSet::grow() {
+  std::vector<std::uint32_t> old;
+  old.swap(slots_);
+  slots_.assign(old.size() + old.size() / 2, 0);
+  const std::size_t capacity = slots_.size();
+  for (const std::uint32_t entry : old) {
+    if (entry == 0) continue;
+    std::size_t slot = home(fingerprint(entry - 1));
+    while (slots_[slot] != 0) slot = slot + 1 == capacity ? 0 : slot + 1;
+    slots_[slot] = entry;
+  }
+}
+
+std::size_t FingerprintSet::bytes() const {
+  return chunks_.size() * kChunkSize * sizeof(std::uint64_t) +
+         slots_.capacity() * sizeof(std::uint32_t) +
+         chunks_.capacity() * sizeof(std::unique_ptr<std::uint64_t[]>);
+}
+
+}  // namespace grove::checker

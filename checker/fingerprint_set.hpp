@@ -1,0 +1,71 @@
+#pragma once
+// The explorer's memory of the states it has seen: 64-bit fingerprints (the
+// states' hashes), as explicit-state model checkers such as TLC keep them,
+// instead of the states themselves. Each fingerprint gets a number, its
+// index, in the order of insertion; the parent links, the state graph and
+// every analysis use the index.
+//
+// Layout: the fingerprints in insertion order (8 bytes each, in chunks so
+// that growing never copies them or leaves half a buffer unused) and an
+// open-addressing table of 4-byte indexes over them, probed linearly and
+// kept between half and three quarters full. That is 13.3 to 16 bytes per
+// state, all told.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace grove::checker {
+
+class FingerprintSet {
+  __extension__ typedef unsigned __int128 Product;
+
+
+ public:
+  static constexpr std::uint32_t kAbsent = 0xffffffffU;
+  // The most fingerprints one set can number (the table keeps index + 1).
+  static constexpr std::uint32_t kMaxSize = 0xfffffffeU;
+
+  FingerprintSet();
+
+  // The index of `fingerprint` and true if it was added now (with the next
+  // index), false if it was there already. Throws std::length_error past
+  // kMaxSize.
+  std::pair<std::uint32_t, bool> insert(std::uint64_t fingerprint);
+  // The index of `fingerprint`, or kAbsent. Safe to call from several
+  // threads while nobody inserts.
+  std::uint32_t find(std::uint64_t fingerprint) const;
+
+  // Starts loading the table slot where a search for `fingerprint` begins,
+  // so that several searches can wait for memory at once.
+  void prefetch(std::uint64_t fingerprint) const { __builtin_prefetch(&slots_[home(fingerprint)]); }
+
+  std::uint64_t fingerprint(std::uint32_t index) const {
+    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
+  }
+  std::uint32_t size() const { return size_; }
+  // Memory held: the fingerprints (whole chunks) and the table.
+  std::size_t bytes() const;
+
+ private:
+  static constexpr unsigned kChunkBits = 10;
+  static constexpr std::uint32_t kChunkSize = 1U << kChunkBits;
+
+  // The table slot where the search for `fingerprint` starts: the high bits
+  // of fingerprint × capacity (Lemire's multiply-shift), so the capacity
+  // need not be a power of two and the low bits stay free for choosing the
+  // shard that owns a state.
+  std::size_t home(std::uint64_t fingerprint) const {
+    return static_cast<std::size_t>(
+        (static_cast<Product>(fingerprint) * slots_.size()) >> 64);
+  }
+  void grow();
+
+  std::vector<std::unique_ptr<std::uint64_t[]>> chunks_;
+  std::vector<std::uint32_t> slots_;  // 0: empty; otherwise index + 1
+  std::uint32_t size_ = 0;
+};
+
+}  // namespace grove::checker

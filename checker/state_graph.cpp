@@ -1,0 +1,442 @@
+#include "checker/state_graph.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <deque>
+#include <limits>
+
+namespace grove::checker {
+namespace {
+
+// Predecessors of every state (edges that failed are left out).
+struct Reverse {
+  std::vector<std::uint64_t> begin;
+  std::vector<StateIndex> from;
+
+  explicit Reverse(const Exploration& graph) {
+    const auto n = static_cast<StateIndex>(graph.states());
+    begin.assign(static_cast<std::size_t>(n) + 1, 0);
+    for (std::size_t e = 0; e < static_cast<std::size_t>(graph.transitions()); ++e) {
+      if (const StateIndex to = graph.edge_target(e); to != kNoState) ++begin[to + 1];
+    }
+    for (StateIndex v = 0; v < n; ++v) begin[v + 1] += begin[v];
+    from.resize(begin[n]);
+    std::vector<std::uint64_t> next(begin.begin(), begin.end() - 1);
+    for (StateIndex v = 0; v < n; ++v) {
+      for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+        if (const StateIndex to = graph.edge_target(e); to != kNoState) from[next[to]++] = v;
+      }
+    }
+  }
+};
+
+// Every state that can reach one of `targets` (marked true) through the
+// graph, found backwards from them.
+std::vector<bool> reaching(const Reverse& reverse, std::vector<bool> marked) {
+  std::vector<StateIndex> work;
+  for (StateIndex v = 0; v < marked.size(); ++v) {
+    if (marked[v]) work.push_back(v);
+  }
+  while (!work.empty()) {
+    const StateIndex v = work.back();
+    work.pop_back();
+    for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+      const StateIndex u = reverse.from[i];
+      if (!marked[u]) {
+        marked[u] = true;
+        work.push_back(u);
+      }
+    }
+  }
+  return marked;
+}
+
+// Strongly connected components (Tarjan's algorithm without recursion), in
+// reverse topological order: a component comes after every component it
+// leads to. Only states `inside` accepts, and edges `follows` accepts.
+struct Components {
+  std::vector<StateIndex> states;    // grouped by component
+  std::vector<std::uint64_t> begin;  // component c: states[begin[c] .. begin[c+1])
+  std::vector<bool> cyclic;          // more than one state, or a move back to itself
+  std::vector<std::uint32_t> of;     // the component of each state (kNoState: not inside)
+
+  std::size_t count() const { return cyclic.size(); }
+};
+
+template <class Inside, class Follows>
+Components strongly_connected(const Exploration& graph, Inside inside, Follows follows) {
+  const auto n = static_cast<StateIndex>(graph.states());
+  Components out;
+  out.begin.push_back(0);
+  out.of.assign(n, kNoState);
+  std::vector<StateIndex> index(n, kNoState), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<StateIndex> stack;
+  struct Frame {
+    StateIndex state;
+    std::size_t edge;
+  };
+  std::vector<Frame> calls;
+  StateIndex counter = 0;
+  const auto visit = [&](StateIndex v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    on_stack[v] = true;
+    calls.push_back({v, graph.edges_begin(v)});
+  };
+  for (StateIndex root = 0; root < n; ++root) {
+    if (index[root] != kNoState || !inside(root)) continue;
+    visit(root);
+    while (!calls.empty()) {
+      const StateIndex v = calls.back().state;
+      if (calls.back().edge < graph.edges_end(v)) {
+        const std::size_t e = calls.back().edge++;
+        const StateIndex w = graph.edge_target(e);
+        if (w == kNoState || !inside(w) || !follows(v, e, w)) continue;
+        if (index[w] == kNoState) {
+          visit(w);
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      calls.pop_back();
+      if (!calls.empty()) {
+        const StateIndex u = calls.back().state;
+        low[u] = std::min(low[u], low[v]);
+      }
+      if (low[v] != index[v]) continue;
+      const auto component = static_cast<std::uint32_t>(out.count());
+      const std::size_t first = out.states.size();
+      StateIndex w;
+      do {
+        w = stack.back();
+        stack.pop_back();
+        on_stack[w] = false;
+        out.of[w] = component;
+        out.states.push_back(w);
+      } while (w != v);
+      bool cyclic = out.states.size() - first > 1;
+      for (std::size_t e = graph.edges_begin(v); !cyclic && e < graph.edges_end(v); ++e) {
+        cyclic = graph.edge_target(e) == v && follows(v, e, v);
+      }
+      out.cyclic.push_back(cyclic);
+      out.begin.push_back(out.states.size());
+    }
+  }
+  return out;
+}
+
+bool playable(NodeClass node_class) {
+  return node_class == NodeClass::Decision || node_class == NodeClass::Chance;
+}
+
+// The least deep state (then the lowest number) among those `shows`
+// accepts, and how many there are.
+template <class Shows>
+Sighting first_of(const Exploration& graph, Shows shows) {
+  Sighting sighting;
+  for (StateIndex v = 0; v < static_cast<StateIndex>(graph.states()); ++v) {
+    if (!shows(v)) continue;
+    const int depth = graph.depth_of(v);
+    if (sighting.count++ == 0 || depth < sighting.depth) {
+      sighting.state = v;
+      sighting.depth = depth;
+    }
+  }
+  return sighting;
+}
+
+// Values for every state, component by component in `order` (so that
+// successors outside a component are final): `update(v)` sets v's value
+// from its successors' and says by how much it changed. A component with a
+// cycle is swept until no value changes by more than the tolerance (or
+// the sweeps run out). Returns the largest change of the last sweeps.
+template <class Update>
+double solve(const Components& order, Update update) {
+  constexpr double kTolerance = 1e-15;
+  constexpr int kMaxSweeps = 1'000'000;
+  double residual = 0;
+  for (std::size_t c = 0; c < order.count(); ++c) {
+    const auto first = order.states.begin() + static_cast<std::ptrdiff_t>(order.begin[c]);
+    const auto last = order.states.begin() + static_cast<std::ptrdiff_t>(order.begin[c + 1]);
+    if (!order.cyclic[c]) {
+      update(*first);
+      continue;
+    }
+    double change = 0;
+    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+      change = 0;
+      for (auto v = first; v != last; ++v) change = std::max(change, update(*v));
+      if (change <= kTolerance) break;
+    }
+    residual = std::max(residual, change);
+  }
+  return residual;
+}
+
+double relative_change(double before, double after) {
+  if (std::isinf(after) && std::isinf(before)) return 0;
+  return std::abs(after - before) / std::max(1.0, std::abs(after));
+}
+
+}  // namespace
+
+EndingAnalysis analyse_endings(const Exploration& graph) {
+  EndingAnalysis out;
+  const auto n = static_cast<StateIndex>(graph.states());
+  const Reverse reverse(graph);
+  std::vector<bool> terminal(n, false);
+  for (StateIndex v = 0; v < n; ++v) terminal[v] = graph.node_class(v) == NodeClass::Terminal;
+  const std::vector<bool> can_end = reaching(reverse, terminal);
+  const auto has_moves = [&](StateIndex v) {
+    return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
+  };
+  out.trap = first_of(graph, [&](StateIndex v) { return has_moves(v) && !can_end[v]; });
+
+  // The states from which the players can avoid every end: at a decision
+  // some move stays among them, at a chance node every outcome does. Start
+  // from every state that has moves and take away, until none is left to
+  // take, those that cannot stay.
+  std::vector<bool> avoid(n, false);
+  std::vector<std::uint32_t> staying(n, 0);  // decisions: successors still among them
+  for (StateIndex v = 0; v < n; ++v) avoid[v] = has_moves(v);
+  std::vector<StateIndex> leaving;
+  for (StateIndex v = 0; v < n; ++v) {
+    if (!avoid[v]) continue;
+    bool all = true;
+    for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+      const StateIndex w = graph.edge_target(e);
+      const bool stays = w != kNoState && avoid[w];
+      staying[v] += stays ? 1 : 0;
+      all = all && stays;
+    }
+    const bool chance = graph.node_class(v) == NodeClass::Chance;
+    if (chance ? !all : staying[v] == 0) leaving.push_back(v);
+  }
+  for (StateIndex v : leaving) avoid[v] = false;
+  while (!leaving.empty()) {
+    const StateIndex w = leaving.back();
+    leaving.pop_back();
+    for (std::uint64_t i = reverse.begin[w]; i < reverse.begin[w + 1]; ++i) {
+      const StateIndex u = reverse.from[i];
+      if (!avoid[u]) continue;
+      if (graph.node_class(u) == NodeClass::Chance || --staying[u] == 0) {
+        avoid[u] = false;
+        leaving.push_back(u);
+      }
+    }
+  }
+  const Components loops = strongly_connected(
+      graph, [&](StateIndex v) { return bool(avoid[v]); },
+      [](StateIndex, std::size_t, StateIndex) { return true; });
+  out.endless = first_of(graph, [&](StateIndex v) {
+    return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]];
+  });
+  if (out.endless.seen()) {
+    // A shortest way from the state back to itself within its component.
+    const StateIndex start = out.endless.state;
+    const std::uint32_t component = loops.of[start];
+    std::vector<std::size_t> via(n, std::numeric_limits<std::size_t>::max());
+    std::deque<StateIndex> queue{start};
+    std::size_t closing = std::numeric_limits<std::size_t>::max();
+    StateIndex closing_from = kNoState;
+    while (!queue.empty() && closing_from == kNoState) {
+      const StateIndex v = queue.front();
+      queue.pop_front();
+      for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+        const StateIndex w = graph.edge_target(e);
+        if (w == kNoState || loops.of[w] != component) continue;
+        if (w == start) {
+          closing = e;
+          closing_from = v;
+          break;
+        }
+        if (via[w] == std::numeric_limits<std::size_t>::max()) {
+          via[w] = e;
+          queue.push_back(w);
+        }
+      }
+    }
+    // The edges of the loop, from the start round to it.
+    std::vector<std::pair<StateIndex, std::size_t>> edges{{closing_from, closing}};
+    for (StateIndex v = closing_from; v != start;) {
+      const std::size_t e = via[v];
+      StateIndex from = kNoState;
+      // The edge's source: the state whose edge list holds it.
+      for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+        const StateIndex u = reverse.from[i];
+        if (e >= graph.edges_begin(u) && e < graph.edges_end(u)) from = u;
+      }
+      edges.emplace_back(from, e);
+      v = from;
+    }
+    std::reverse(edges.begin(), edges.end());
+    std::unique_ptr<State> at = graph.replay(graph.trace(start));
+    for (const auto& [from, e] : edges) {
+      const Move move = graph.nth_move(*at, e - graph.edges_begin(from));
+      out.loop.push_back(move);
+      if (!graph.rules().apply(*at, move, nullptr).is_legal()) break;
+    }
+  }
+  const Components all = strongly_connected(
+      graph, [](StateIndex) { return true; }, [](StateIndex, std::size_t, StateIndex) { return true; });
+  for (std::size_t c = 0; c < all.count(); ++c) {
+    if (all.cyclic[c]) out.on_cycles += static_cast<std::int64_t>(all.begin[c + 1] - all.begin[c]);
+  }
+  return out;
+}
+
+OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfect_information) {
+  OutcomeProbabilities out;
+  if (!graph.complete()) {
+    out.why_not = "the search was not complete";
+    return out;
+  }
+  if (graph.has_broken_edges()) {
+    out.why_not = "some moves failed or the rules threw, so the graph misses edges";
+    return out;
+  }
+  const auto n = static_cast<StateIndex>(graph.states());
+  const int seats = graph.rules().players();
+  const Reverse reverse(graph);
+  std::vector<bool> traps(n, false);
+  {
+    std::vector<bool> terminal(n, false);
+    for (StateIndex v = 0; v < n; ++v) terminal[v] = graph.node_class(v) == NodeClass::Terminal;
+    const std::vector<bool> can_end = reaching(reverse, terminal);
+    for (StateIndex v = 0; v < n; ++v) traps[v] = !can_end[v];
+  }
+  // Under random play every move has a chance, so a game that can get to a
+  // state that never ends may never end, and its expected length is
+  // infinite.
+  const std::vector<bool> may_not_end = reaching(reverse, traps);
+  const Components order = strongly_connected(
+      graph, [](StateIndex) { return true; }, [](StateIndex, std::size_t, StateIndex) { return true; });
+
+  // Random play: per state, the chance of each seat winning, of a shared
+  // win, of an end, and the expected number of moves to the end.
+  const std::size_t width = static_cast<std::size_t>(seats) + 3;
+  const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
+                    kLength = kShared + 2;
+  std::vector<double> value(width * n, 0.0);
+  std::vector<double> next(width);
+  out.residual = solve(order, [&](StateIndex v) {
+    double* mine = &value[width * v];
+    std::fill(next.begin(), next.end(), 0.0);
+    switch (graph.node_class(v)) {
+      case NodeClass::Terminal: {
+        const std::uint32_t winners = graph.winners(v);
+        for (int s = 0; s < seats; ++s) next[static_cast<std::size_t>(s)] = (winners >> s) & 1U;
+        next[kShared] = std::popcount(winners) > 1 ? 1 : 0;
+        next[kEnd] = 1;
+        break;
+      }
+      case NodeClass::Decision:
+      case NodeClass::Chance: {
+        const std::size_t begin = graph.edges_begin(v), end = graph.edges_end(v);
+        const bool chance = graph.node_class(v) == NodeClass::Chance;
+        for (std::size_t e = begin; e < end; ++e) {
+          const double p = chance ? graph.edge_probability(e) : 1.0 / static_cast<double>(end - begin);
+          const double* theirs = &value[width * graph.edge_target(e)];
+          for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
+        }
+        next[kLength] = may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
+        break;
+      }
+      default:
+        break;
+    }
+    double change = 0;
+    for (std::size_t k = 0; k < width; ++k) {
+      change = std::max(change, relative_change(mine[k], next[k]));
+      mine[k] = next[k];
+    }
+    return change;
+  });
+  const double* start = &value[width * graph.initial()];
+  for (int s = 0; s < seats; ++s) out.win.push_back(start[s]);
+  out.shared = start[kShared];
+  out.never_ends = 1 - start[kEnd];
+  out.length_finite = !may_not_end[graph.initial()];
+  out.expected_length = start[kLength];
+  out.computed = true;
+
+  if (seats != 2) {
+    out.optimal_why_not = fmt::format("optimal play is only defined here for two players, not {}", seats);
+    return out;
+  }
+  if (!perfect_information) {
+    out.optimal_why_not = "the game hides information from the players, so optimal play is not a "
+                          "value of the positions alone";
+    return out;
+  }
+  // The first seat's value under optimal play, from below (a game that
+  // never ends counts as a loss for the first seat) and from above (as a
+  // win).
+  const auto optimal = [&](double unsettled) {
+    std::vector<double> v(n, unsettled);
+    const double residual = solve(order, [&](StateIndex s) {
+      double result = unsettled;
+      switch (graph.node_class(s)) {
+        case NodeClass::Terminal: {
+          const std::uint32_t winners = graph.winners(s);
+          result = winners == 1U ? 1.0 : winners == 2U ? 0.0 : 0.5;
+          break;
+        }
+        case NodeClass::Chance: {
+          result = 0;
+          for (std::size_t e = graph.edges_begin(s); e < graph.edges_end(s); ++e) {
+            result += graph.edge_probability(e) * v[graph.edge_target(e)];
+          }
+          break;
+        }
+        case NodeClass::Decision: {
+          if (graph.edges_end(s) == graph.edges_begin(s)) break;
+          const bool first = graph.actor(s) == 0;
+          result = first ? 0.0 : 1.0;
+          for (std::size_t e = graph.edges_begin(s); e < graph.edges_end(s); ++e) {
+            const double w = v[graph.edge_target(e)];
+            result = first ? std::max(result, w) : std::min(result, w);
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      const double change = std::abs(result - v[s]);
+      v[s] = result;
+      return change;
+    });
+    out.residual = std::max(out.residual, residual);
+    return v[graph.initial()];
+  };
+  out.optimal_low = optimal(0.0);
+  out.optimal_high = optimal(1.0);
+  out.optimal_defined = true;
+  return out;
+}
+
+std::optional<std::string> end_unreachable(const Rules& rules, const State& state) {
+  constexpr std::int64_t kLimit = 1'000'000;
+  ExploreOptions options;
+  options.start = &state;
+  options.limits.max_states = kLimit;
+  options.compare_rulings = false;
+  options.coverage = false;
+  const Exploration graph = explore(rules, {}, {}, options);
+  for (StateIndex v = 0; v < static_cast<StateIndex>(graph.states()); ++v) {
+    if (graph.node_class(v) == NodeClass::Terminal) return std::nullopt;
+  }
+  if (graph.complete()) {
+    return fmt::format("none of the {} states that can follow is an end of the game",
+                       graph.states());
+  }
+  return fmt::format("no end among the first {} states that can follow (the search stops there)",
+                     graph.states());
+}
+
+}  // namespace grove::checker

@@ -1,0 +1,360 @@
+// grove explore: every reachable state of a small variant, breadth first,
+// with the checks at every state, the analyses of the whole state graph,
+// findings written as scenarios and everything stored with the run.
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checker/explore_findings.hpp"
+#include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "reports/store/store.hpp"
+#include "tools/grove/commands.hpp"
+#include "tools/grove/interrupt.hpp"
+
+namespace grove::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using checker::Exploration;
+using checker::Sighting;
+
+std::string megabytes(double bytes) { return fmt::format("{:.1f} MB", bytes / 1e6); }
+
+std::string depth_text(int depth) {
+  return depth == 0 ? "at the start" : fmt::format("after {} move{}", depth, depth == 1 ? "" : "s");
+}
+
+// One line of the check list: "none" or how many states and where the
+// first is.
+std::string sighting_text(const Sighting& sighting, const std::string& none) {
+  if (!sighting.seen()) return none;
+  return fmt::format("{} state{} (the first {})", sighting.count, sighting.count == 1 ? "" : "s",
+                     depth_text(sighting.depth));
+}
+
+std::int64_t default_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::int64_t>(pages) * page / 2 / (1024 * 1024);
+}
+
+// The progress line: on a terminal rewritten in place, elsewhere every ten
+// seconds.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool live) : live_(live) {}
+
+  void show(const checker::ExploreProgress& progress) {
+    if (!live_ && progress.seconds - shown_ < 10) return;
+    shown_ = progress.seconds;
+    const std::string line = fmt::format(
+        "states {}, queue {}, depth {}, {:.0f} states/s, memory {}", progress.states,
+        progress.queue, progress.depth, progress.states / std::max(progress.seconds, 1e-9),
+        megabytes(static_cast<double>(progress.memory)));
+    std::cerr << (live_ ? "\r" + line + "   " : line + "\n") << std::flush;
+    drawn_ = live_;
+  }
+
+  void close() {
+    if (drawn_) std::cerr << "\n";
+    drawn_ = false;
+  }
+
+ private:
+  bool live_;
+  bool drawn_ = false;
+  double shown_ = -100;
+};
+
+std::string probability(double p) { return fmt::format("{:.12f}", p); }
+
+nlohmann::json sighting_json(const Sighting& sighting) {
+  if (!sighting.seen()) return {{"states", 0}};
+  return {{"states", sighting.count}, {"first_depth", sighting.depth}};
+}
+
+}  // namespace
+
+int explore_command(const Invocation& invocation) {
+  CommonOptions common;
+  std::string name;
+  checker::ExploreOptions explore;
+  std::int64_t memory_mb = default_memory();
+  std::string findings_dir = "findings";
+  bool no_rulings = false;
+  po::options_description options("options");
+  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
+      "max-states", po::value(&explore.limits.max_states)->value_name("N"),
+      "stop after the level in which N states have been found")(
+      "max-depth", po::value(&explore.limits.max_depth)->value_name("D"),
+      "expand no state more than D moves from the start")(
+      "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
+      "stop when the process uses more (default: half the machine's memory)")(
+      "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1), "threads to search with")(
+      "no-rulings", po::bool_switch(&no_rulings),
+      "do not compare the rulings' other alternatives (faster)")(
+      "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
+      "where findings are written as scenarios");
+  add_players_option(options, common);
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map values;
+  if (!parse(invocation,
+             "explore GAME --variant FILE [--max-states N] [--max-depth D] [--memory MB] "
+             "[--jobs N]",
+             "Explores every reachable state of a (small) variant: every decision of every player "
+             "and every chance outcome, breadth first, remembering 64-bit fingerprints. Reports "
+             "stuck states, broken invariants, moves the rules list but refuse, states from which "
+             "the game can never end, play the players can keep going forever, for each ruling "
+             "the states where its other readings change the game, rule clauses never reached, "
+             "and exact outcome probabilities and game length. Findings are written to --findings "
+             "as scenarios with the shortest way there. Exits with 1 if a defect is found.",
+             options, positional, values)) {
+    return kSuccess;
+  }
+  if (explore.limits.max_states < 0) throw InputError({}, "--max-states", "expected a number of states (0: no limit)");
+  if (explore.limits.max_depth < 0) throw InputError({}, "--max-depth", "expected a number of moves (0: no limit)");
+  if (memory_mb < 0) throw InputError({}, "--memory", "expected megabytes (0: no limit)");
+  if (explore.jobs < 1 || explore.jobs > 64) throw InputError({}, "--jobs", "expected 1 to 64 threads");
+  explore.limits.max_memory = memory_mb * 1024 * 1024;
+  explore.compare_rulings = !no_rulings;
+
+  const Game& game = builtin_games().get(name);
+  const Variant variant = build_variant(game, common.variant);
+  const int players = common.players.value_or(game.min_players);
+  const std::unique_ptr<Rules> rules = game.rules(variant, players);
+  checker::AlternativeRules others = checker::alternatives_of(*rules);
+  std::vector<const Rules*> other_rules;
+  for (const auto& other : others.rules) other_rules.push_back(other.get());
+
+  Store store = Store::open(common.db);
+  const std::int64_t run = store.begin_run(
+      RunStart{invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
+  watch_for_interrupt();
+  const std::string changes = join(variant.differences(), ", ");
+  std::cout << fmt::format("{}: exploring variant {}{}, {} players, {} job{}{}\n", game.title,
+                           variant.name(), changes.empty() ? "" : " (" + changes + ")", players,
+                           explore.jobs, explore.jobs == 1 ? "" : "s",
+                           explore.compare_rulings
+                               ? fmt::format(", comparing {} other readings of {} rulings",
+                                             others.alternatives.size(), game.rulings.size())
+                               : "");
+
+  ProgressLine progress(isatty(STDERR_FILENO) != 0);
+  explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };
+  explore.stop = [] { return interrupted(); };
+  const Exploration exploration = checker::explore(*rules, other_rules, others.alternatives, explore);
+  progress.close();
+
+  // --- The figures -----------------------------------------------------------
+  const double per_second = static_cast<double>(exploration.states()) / std::max(exploration.seconds(), 1e-9);
+  std::cout << fmt::format(
+      "Explored {} states ({} expanded) and {} transitions, {} moves deep, in {:.2f} s: {:.0f} "
+      "states per second; peak memory {}.\n",
+      exploration.states(), exploration.expanded(), exploration.transitions(), exploration.depth(),
+      exploration.seconds(), per_second, megabytes(static_cast<double>(exploration.peak_memory())));
+  if (exploration.complete()) {
+    std::cout << "The search is complete: every reachable state was expanded.\n";
+  } else {
+    std::cout << fmt::format(
+        "The search was STOPPED by {}: {} of the {} states found were not expanded. Nothing is "
+        "claimed about them or what lies beyond: the checks below cover the expanded states "
+        "only, and the analyses of the whole graph are not made.\n",
+        checker::stop_reason_text(exploration.stopped()),
+        exploration.states() - exploration.expanded(), exploration.states());
+  }
+  std::cout << fmt::format(
+      "Fingerprints: 64-bit, {:.1f} bytes per state ({}). Had two states shared one, the second "
+      "would have been taken for the first and its moves never followed; the chance of that is "
+      "at most {:.1e}.\n",
+      static_cast<double>(exploration.fingerprint_bytes()) / static_cast<double>(exploration.states()),
+      megabytes(static_cast<double>(exploration.fingerprint_bytes())),
+      exploration.collision_probability());
+
+  // --- The checks and analyses ------------------------------------------------
+  std::cout << "\nAt every expanded state:\n";
+  std::cout << "  stuck (not over, nothing to do):  " << sighting_text(exploration.stuck(), "none") << "\n";
+  std::cout << "  invariants broken:                " << sighting_text(exploration.invariant(), "none") << "\n";
+  std::cout << "  listed moves the rules refuse:    " << sighting_text(exploration.rejected_move(), "none") << "\n";
+  std::cout << "  the rules throwing:               " << sighting_text(exploration.exception(), "never") << "\n";
+
+  checker::EndingAnalysis endings;
+  checker::OutcomeProbabilities outcomes;
+  nlohmann::json report;
+  if (exploration.complete()) {
+    endings = checker::analyse_endings(exploration);
+    std::cout << "On the whole state graph:\n";
+    std::cout << "  states from which no end can be reached:  "
+              << sighting_text(endings.trap, "none") << "\n";
+    std::cout << "  play the players can keep going forever:  "
+              << sighting_text(endings.endless, "none") << "\n";
+    std::cout << fmt::format("  states on cycles (positions that can come back): {}\n",
+                             endings.on_cycles);
+    report["endings"] = {{"no_end_reachable", sighting_json(endings.trap)},
+                         {"endless_play", sighting_json(endings.endless)},
+                         {"states_on_cycles", endings.on_cycles}};
+  }
+
+  if (explore.compare_rulings) {
+    std::cout << "Rulings (each other alternative against the variant's, at every expanded state):\n";
+    nlohmann::json list = nlohmann::json::array();
+    for (const checker::Alternative& alternative : exploration.alternatives()) {
+      const std::string label = alternative.ruling + "=" + alternative.alternative;
+      std::string verdict;
+      if (!alternative.unavailable.empty()) {
+        verdict = "not compared: " + alternative.unavailable;
+      } else if (alternative.differs.seen()) {
+        verdict = "matters in " + sighting_text(alternative.differs, "");
+      } else {
+        verdict = exploration.complete() ? "never matters in this variant"
+                                         : "does not matter in the states expanded";
+      }
+      std::cout << fmt::format("  {:<44} {}\n", label, verdict);
+      list.push_back({{"ruling", alternative.ruling},
+                      {"alternative", alternative.alternative},
+                      {"differs", sighting_json(alternative.differs)},
+                      {"unavailable", alternative.unavailable}});
+    }
+    report["rulings"] = list;
+  }
+
+  std::vector<std::string> never;
+  for (const Clause& clause : game.clauses) {
+    if (exploration.clauses().count(clause.id) == 0) never.push_back(clause.id);
+  }
+  std::cout << fmt::format("Rule clauses: {} of {} reached{}\n", game.clauses.size() - never.size(),
+                           game.clauses.size(),
+                           never.empty() ? "" : (exploration.complete() ? "; never reachable: "
+                                                                         : "; not reached: ") +
+                                                    join(never, ", "));
+  report["clauses_not_reached"] = never;
+
+  outcomes = checker::outcome_probabilities(exploration, game.perfect_information);
+  if (outcomes.computed) {
+    std::cout << "Outcomes, exactly, on the state graph:\n";
+    std::vector<std::string> wins;
+    for (int seat = 0; seat < players; ++seat) {
+      wins.push_back(fmt::format("{} wins {}", seat_label(seat),
+                                 probability(outcomes.win[static_cast<std::size_t>(seat)])));
+    }
+    std::cout << "  uniformly random play: " << join(wins, ", ") << "\n";
+    std::cout << fmt::format("    shared victories {}, the game never ends {}\n",
+                             probability(outcomes.shared), probability(outcomes.never_ends));
+    std::cout << "    expected length: "
+              << (outcomes.length_finite
+                      ? fmt::format("{:.9f} moves (decisions and chance outcomes)",
+                                    outcomes.expected_length)
+                      : std::string("infinite (some games never end)"))
+              << "\n";
+    if (outcomes.optimal_defined) {
+      if (outcomes.optimal_high - outcomes.optimal_low < 1e-9) {
+        std::cout << fmt::format(
+            "  optimal play (P1 maximises their chance, P2 minimises it; a shared win counts "
+            "1/2): P1's value {}, P2's {}\n",
+            probability(outcomes.optimal_low), probability(1 - outcomes.optimal_low));
+      } else {
+        std::cout << fmt::format(
+            "  optimal play: P1's value lies between {} and {}, depending on how a game that "
+            "never ends is counted\n",
+            probability(outcomes.optimal_low), probability(outcomes.optimal_high));
+      }
+    } else {
+      std::cout << "  optimal play: not defined: " << outcomes.optimal_why_not << "\n";
+    }
+    std::cout << fmt::format(
+        "  accuracy: on cycles the values are iterated until no value changes by more than 1e-15 "
+        "in a sweep (largest change in the last sweeps: {:.1e})\n",
+        outcomes.residual);
+    report["outcomes"] = {{"win", outcomes.win},
+                          {"shared", outcomes.shared},
+                          {"never_ends", outcomes.never_ends},
+                          {"expected_length", outcomes.length_finite
+                                                  ? nlohmann::json(outcomes.expected_length)
+                                                  : nlohmann::json("infinite")},
+                          {"residual", outcomes.residual}};
+    if (outcomes.optimal_defined) {
+      report["outcomes"]["optimal_low"] = outcomes.optimal_low;
+      report["outcomes"]["optimal_high"] = outcomes.optimal_high;
+    }
+  } else {
+    std::cout << "Outcome probabilities: not computed: " << outcomes.why_not << "\n";
+  }
+
+  // --- Findings ----------------------------------------------------------------
+  const std::vector<checker::ExploreFinding> findings =
+      checker::explore_findings(exploration, endings, other_rules, invocation.command_line);
+  int defects = 0;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const checker::ExploreFinding& finding = findings[i];
+    defects += finding.defect ? 1 : 0;
+    fs::create_directories(findings_dir);
+    const std::string file =
+        (fs::path(findings_dir) / fmt::format("{}-run{}-{}-{}.yaml", game.name, run, i + 1, finding.kind))
+            .string();
+    std::ofstream(file) << finding.scenario;
+    FindingRecord record;
+    record.run_id = run;
+    record.game = game.name;
+    record.variant = variant.name();
+    record.variant_hash = variant.hash_hex();
+    record.kind = finding.kind;
+    record.detail = finding.detail;
+    record.moves = static_cast<std::int64_t>(finding.trace.size());
+    record.scenario = finding.scenario;
+    record.file = file;
+    record.status = finding.defect ? "open" : "noted";
+    store.add_finding(record);
+    std::cout << fmt::format("\n{} {}: {}\n  {} move{} from the start; written to {}\n",
+                             finding.defect ? "FINDING" : "NOTE", finding.kind, finding.detail,
+                             finding.trace.size(), finding.trace.size() == 1 ? "" : "s", file);
+  }
+
+  ExplorationRecord record;
+  record.run_id = run;
+  record.players = players;
+  record.complete = exploration.complete();
+  record.stopped_by = exploration.complete() ? "" : checker::stop_reason_text(exploration.stopped());
+  record.states = exploration.states();
+  record.transitions = exploration.transitions();
+  record.expanded = exploration.expanded();
+  record.depth = exploration.depth();
+  record.seconds = exploration.seconds();
+  record.states_per_second = per_second;
+  record.peak_memory = exploration.peak_memory();
+  record.fingerprint_bytes = static_cast<std::int64_t>(exploration.fingerprint_bytes());
+  record.collision_probability = exploration.collision_probability();
+  report["checks"] = {{"stuck", sighting_json(exploration.stuck())},
+                      {"invariant", sighting_json(exploration.invariant())},
+                      {"rejected_move", sighting_json(exploration.rejected_move())},
+                      {"exception", sighting_json(exploration.exception())}};
+  record.report = report.dump();
+  store.add_exploration(record);
+
+  const std::string summary = fmt::format(
+      "{} states, {} transitions, depth {}{}; {} defect{}, {} note{}", exploration.states(),
+      exploration.transitions(), exploration.depth(),
+      exploration.complete() ? ", complete" : ", stopped by " + checker::stop_reason_text(exploration.stopped()),
+      defects, defects == 1 ? "" : "s", findings.size() - static_cast<std::size_t>(defects),
+      findings.size() - static_cast<std::size_t>(defects) == 1 ? "" : "s");
+  if (exploration.stopped() == checker::StopReason::Interrupted) {
+    store.finish_run(run, "interrupted", "interrupted: " + summary);
+    std::cout << "\ninterrupted: " << summary << "\n";
+    return kInterrupted;
+  }
+  store.finish_run(run, defects > 0 ? "failed" : "passed", summary);
+  std::cout << fmt::format("\n{}. Stored as run {} in {}.\n", summary, run, store.path());
+  return defects > 0 ? kChecksFailed : kSuccess;
+}
+
+}  // namespace grove::cli
