@@ -181,6 +181,13 @@ class Writer {
     std::string steps;
     finding.detail = describe(*state, steps);
     std::string text = scenario_header(rules_, "explore finding: " + kind, source_, finding.detail);
+    if (!exploration_.from_initial_state()) {
+      // The search started from a position of the designer's.
+      YAML::Emitter start;
+      start << YAML::BeginMap << YAML::Key << "start" << YAML::Value
+            << rules_.state_to_yaml(exploration_.start()) << YAML::EndMap;
+      text += std::string(start.c_str()) + "\n";
+    }
     text += "steps:\n";
     for (const Move& move : finding.trace) text += move_step(rules_, move);
     text += steps;
@@ -237,7 +244,10 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
     return fmt::format("the rules throw in {}; {}: {}", states_text(thrown.count),
                        writer.where(thrown, state), thrown.detail);
   });
-  writer.add("no-end-reachable", true, endings.trap, [&](const State& state, std::string& steps) {
+  // A game whose rules allow games that never end (it says so) is not
+  // broken by one: the designer learns where it happens.
+  const bool endless_is_a_defect = rules.game().random_play_ends;
+  writer.add("no-end-reachable", endless_is_a_defect, endings.trap, [&](const State& state, std::string& steps) {
     steps = expect_step("end_reachable", YAML::Node("true"));
     return fmt::format(
         "{} from which the game can never end, whatever anyone does or the chance outcomes; {}",
@@ -245,12 +255,23 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
   });
   writer.add("endless-play", false, endings.endless, [&](const State& state, std::string& steps) {
     std::vector<std::string> loop;
+    std::unique_ptr<State> round = state.clone();
     for (const Move& move : endings.loop) {
       steps += move_step(rules, move);
       loop.push_back("'" + rules.move_text(move) + "'");
+      if (!rules.apply(*round, move, nullptr).is_legal()) break;
     }
-    // Round the loop, the position is the one it started from.
-    steps += expect_step("state", rules.state_to_yaml(state));
+    // Round the loop, the position is the one it started from, but for
+    // what the rules never look at again (a round counter): the parts of
+    // its YAML form the explorer's view tells apart are expected again.
+    const YAML::Node before = rules.state_to_yaml(state);
+    const YAML::Node after = rules.state_to_yaml(*round);
+    YAML::Node same;
+    for (const auto& entry : before) {
+      const std::string key = entry.first.Scalar();
+      if (YAML::Dump(entry.second) == YAML::Dump(after[key])) same[key] = entry.second;
+    }
+    steps += expect_step("state", same);
     return fmt::format(
         "{} from which the players, together, can keep the game going forever whatever the "
         "chance outcomes, though it could still end; {}, where {} lead back to the same position",

@@ -188,8 +188,9 @@ class Search {
   void run() {
     started_ = Clock::now();
     result_.start_ = options_.start ? options_.start->clone() : rules_.initial_state();
+    result_.from_initial_ = options_.start == nullptr;
     std::unique_ptr<State> start = result_.start_->clone();
-    const std::uint64_t fingerprint = start->hash();
+    const std::uint64_t fingerprint = rules_.view_hash(*start);
     Shard& home = shards_[owner(fingerprint)];
     bool added = false;
     home.add(fingerprint, kNoState, 0, &added);
@@ -351,7 +352,7 @@ class Search {
         shard.broken_edges = true;
         continue;
       }
-      const std::uint64_t fingerprint = next.hash();
+      const std::uint64_t fingerprint = rules_.view_hash(next);
       // 0 marks a move that failed; a state hashing to 0 is told apart by
       // the edge, which stays kNoState only for failed moves.
       scratch.successors[j] = fingerprint;
@@ -402,7 +403,7 @@ class Search {
         State& next = *scratch.next[0];  // the successors are all looked up by now
         next.copy_from(state);
         const bool legal = other.apply(next, move, nullptr).is_legal();
-        const std::uint64_t fingerprint = legal ? next.hash() : 0;
+        const std::uint64_t fingerprint = legal ? rules_.view_hash(next) : 0;
         if (fingerprint != scratch.successors[j]) differs_at = static_cast<int>(j);
       }
     } catch (const std::exception&) {

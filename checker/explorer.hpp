@@ -99,6 +99,9 @@ class Exploration {
   ~Exploration();
 
   const Rules& rules() const { return *rules_; }
+  // Where the search started, and whether that was the game's own start.
+  const State& start() const { return *start_; }
+  bool from_initial_state() const { return from_initial_; }
 
   // --- The search's figures --------------------------------------------------
   std::int64_t states() const { return static_cast<std::int64_t>(node_class_.size()); }
@@ -157,6 +160,7 @@ class Exploration {
 
   const Rules* rules_;
   std::unique_ptr<State> start_;
+  bool from_initial_ = true;
   std::vector<Alternative> alternatives_;
   Sighting stuck_, invariant_, rejected_move_, exception_;
   std::set<std::string> clauses_;

@@ -150,8 +150,41 @@ Sighting first_of(const Exploration& graph, Shows shows) {
   return sighting;
 }
 
-// Values for every state, component by component in `order` (so that
-// successors outside a component are final): `update(v)` sets v's value
+// The graph renumbered in the order its values are computed: components
+// sinks first, each in the depth-first order Tarjan's algorithm leaves it
+// in. A sweep then finds most successors' values close by in memory; by
+// the states' own numbers they lie anywhere, and the sweeps waited on
+// memory.
+struct Ordered {
+  std::vector<StateIndex> state;      // by place
+  std::vector<std::uint64_t> begin;   // by place: where its edges start in `to`
+  std::vector<StateIndex> to;         // the successor's place
+  std::vector<double> probability;    // chance outcomes; decisions 1/number of moves
+  StateIndex initial = 0;
+
+  Ordered(const Exploration& graph, const Components& order) : state(order.states) {
+    std::vector<StateIndex> place(state.size());
+    for (StateIndex i = 0; i < state.size(); ++i) place[state[i]] = i;
+    initial = place[graph.initial()];
+    begin.reserve(state.size() + 1);
+    to.reserve(static_cast<std::size_t>(graph.transitions()));
+    probability.reserve(static_cast<std::size_t>(graph.transitions()));
+    for (const StateIndex v : state) {
+      begin.push_back(to.size());
+      const std::size_t first = graph.edges_begin(v), last = graph.edges_end(v);
+      const bool chance = graph.node_class(v) == NodeClass::Chance;
+      for (std::size_t e = first; e < last; ++e) {
+        to.push_back(place[graph.edge_target(e)]);
+        probability.push_back(chance ? graph.edge_probability(e)
+                                     : 1.0 / static_cast<double>(last - first));
+      }
+    }
+    begin.push_back(to.size());
+  }
+};
+
+// Values for every place, component by component (so that successors
+// outside a component are final): `update(i)` sets the value at place i
 // from its successors' and says by how much it changed. A component with a
 // cycle is swept until no value changes by more than the tolerance (or
 // the sweeps run out). Returns the largest change of the last sweeps.
@@ -161,16 +194,16 @@ double solve(const Components& order, Update update) {
   constexpr int kMaxSweeps = 1'000'000;
   double residual = 0;
   for (std::size_t c = 0; c < order.count(); ++c) {
-    const auto first = order.states.begin() + static_cast<std::ptrdiff_t>(order.begin[c]);
-    const auto last = order.states.begin() + static_cast<std::ptrdiff_t>(order.begin[c + 1]);
+    const auto first = static_cast<StateIndex>(order.begin[c]);
+    const auto last = static_cast<StateIndex>(order.begin[c + 1]);
     if (!order.cyclic[c]) {
-      update(*first);
+      update(first);
       continue;
     }
     double change = 0;
     for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
       change = 0;
-      for (auto v = first; v != last; ++v) change = std::max(change, update(*v));
+      for (StateIndex i = first; i != last; ++i) change = std::max(change, update(i));
       if (change <= kTolerance) break;
     }
     residual = std::max(residual, change);
@@ -322,10 +355,12 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   const std::size_t width = static_cast<std::size_t>(seats) + 3;
   const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
                     kLength = kShared + 2;
+  const Ordered ordered(graph, order);
   std::vector<double> value(width * n, 0.0);
   std::vector<double> next(width);
-  out.residual = solve(order, [&](StateIndex v) {
-    double* mine = &value[width * v];
+  out.residual = solve(order, [&](StateIndex i) {
+    const StateIndex v = ordered.state[i];
+    double* mine = &value[width * i];
     std::fill(next.begin(), next.end(), 0.0);
     switch (graph.node_class(v)) {
       case NodeClass::Terminal: {
@@ -337,11 +372,9 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
       }
       case NodeClass::Decision:
       case NodeClass::Chance: {
-        const std::size_t begin = graph.edges_begin(v), end = graph.edges_end(v);
-        const bool chance = graph.node_class(v) == NodeClass::Chance;
-        for (std::size_t e = begin; e < end; ++e) {
-          const double p = chance ? graph.edge_probability(e) : 1.0 / static_cast<double>(end - begin);
-          const double* theirs = &value[width * graph.edge_target(e)];
+        for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
+          const double p = ordered.probability[e];
+          const double* theirs = &value[width * ordered.to[e]];
           for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
         }
         next[kLength] = may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
@@ -357,7 +390,7 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
     }
     return change;
   });
-  const double* start = &value[width * graph.initial()];
+  const double* start = &value[width * ordered.initial];
   for (int s = 0; s < seats; ++s) out.win.push_back(start[s]);
   out.shared = start[kShared];
   out.never_ends = 1 - start[kEnd];
@@ -379,7 +412,9 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   // win).
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
-    const double residual = solve(order, [&](StateIndex s) {
+    const double residual = solve(order, [&](StateIndex i) {
+      const StateIndex s = ordered.state[i];
+      const std::uint64_t first = ordered.begin[i], last = ordered.begin[i + 1];
       double result = unsettled;
       switch (graph.node_class(s)) {
         case NodeClass::Terminal: {
@@ -389,30 +424,28 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
         }
         case NodeClass::Chance: {
           result = 0;
-          for (std::size_t e = graph.edges_begin(s); e < graph.edges_end(s); ++e) {
-            result += graph.edge_probability(e) * v[graph.edge_target(e)];
-          }
+          for (std::uint64_t e = first; e < last; ++e) result += ordered.probability[e] * v[ordered.to[e]];
           break;
         }
         case NodeClass::Decision: {
-          if (graph.edges_end(s) == graph.edges_begin(s)) break;
-          const bool first = graph.actor(s) == 0;
-          result = first ? 0.0 : 1.0;
-          for (std::size_t e = graph.edges_begin(s); e < graph.edges_end(s); ++e) {
-            const double w = v[graph.edge_target(e)];
-            result = first ? std::max(result, w) : std::min(result, w);
+          if (first == last) break;
+          const bool maximising = graph.actor(s) == 0;
+          result = maximising ? 0.0 : 1.0;
+          for (std::uint64_t e = first; e < last; ++e) {
+            const double w = v[ordered.to[e]];
+            result = maximising ? std::max(result, w) : std::min(result, w);
           }
           break;
         }
         default:
           break;
       }
-      const double change = std::abs(result - v[s]);
-      v[s] = result;
+      const double change = std::abs(result - v[i]);
+      v[i] = result;
       return change;
     });
     out.residual = std::max(out.residual, residual);
-    return v[graph.initial()];
+    return v[ordered.initial];
   };
   out.optimal_low = optimal(0.0);
   out.optimal_high = optimal(1.0);

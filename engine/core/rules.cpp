@@ -50,6 +50,8 @@ std::optional<std::string> Rules::score_sheet(const State&) const { return std::
 
 std::vector<std::string> Rules::invariant_violations(const State&) const { return {}; }
 
+std::uint64_t Rules::view_hash(const State& state) const { return state.hash(); }
+
 std::string Rules::observation(const State& state, Seat) const {
   return yaml_inline(state_to_yaml(state));
 }

@@ -135,6 +135,14 @@ class Rules {
   // variant is expected to end; longer games are reported as possibly
   // infinite.
   virtual std::int64_t step_bound() const = 0;
+  // The hash the explorer tells states apart by (TLC's VIEW). A game whose
+  // state keeps history the rules never look at again (a round counter
+  // that only tells the first round from the others) hashes what the rules
+  // can still tell apart, so that its state graph is finite. Two states
+  // with equal views must have the same legal moves, chance outcomes and
+  // outcome, and successors with equal views. The default: the state's
+  // own hash.
+  virtual std::uint64_t view_hash(const State& state) const;
   // What `seat` can see of the state. Two states with the same observation
   // for a seat are indistinguishable to that seat. The default (perfect
   // information) is the whole state.

@@ -30,6 +30,7 @@ class Replayer {
   }
 
   bool error() const { return error_; }
+  std::shared_ptr<const State> end_state() { return std::move(state_); }
 
  private:
   void replay_steps() {
@@ -324,7 +325,9 @@ ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& che
   result.game = scenario.game->name;
   result.variant = scenario.variant.name();
   result.variant_hash = scenario.variant.hash_hex();
-  Replayer(scenario, checks, result).run();
+  Replayer replayer(scenario, checks, result);
+  replayer.run();
+  result.end_state = replayer.end_state();
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

@@ -4,6 +4,7 @@
 // happened, and carries the game log up to that point.
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,10 @@ struct ScenarioResult {
   std::string board;             // the table where it failed (Rules::board)
   int moves = 0;                 // moves and chance outcomes applied
   double seconds = 0;
+  // The state where the replay ended (at the failure, or after the last
+  // step); null when the scenario could not start. grove explore --start
+  // searches from it.
+  std::shared_ptr<const State> end_state;
 
   bool passed() const { return status == Status::Passed; }
 };

@@ -13,8 +13,10 @@
 #include "checker/explore_findings.hpp"
 #include "checker/explorer.hpp"
 #include "checker/state_graph.hpp"
+#include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/interrupt.hpp"
@@ -91,6 +93,7 @@ int explore_command(const Invocation& invocation) {
   std::int64_t memory_mb = default_memory();
   std::string findings_dir = "findings";
   bool no_rulings = false;
+  std::string start_file;
   po::options_description options("options");
   options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
       "max-states", po::value(&explore.limits.max_states)->value_name("N"),
@@ -100,6 +103,9 @@ int explore_command(const Invocation& invocation) {
       "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
       "stop when the process uses more (default: half the machine's memory)")(
       "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1), "threads to search with")(
+      "start", po::value(&start_file)->value_name("SCENARIO"),
+      "search from where this scenario's steps leave the game (its variant and players, with "
+      "--variant/--set/--ruling applied over them) instead of the game's start")(
       "no-rulings", po::bool_switch(&no_rulings),
       "do not compare the rulings' other alternatives (faster)")(
       "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
@@ -131,8 +137,31 @@ int explore_command(const Invocation& invocation) {
   explore.compare_rulings = !no_rulings;
 
   const Game& game = builtin_games().get(name);
-  const Variant variant = build_variant(game, common.variant);
-  const int players = common.players.value_or(game.min_players);
+  Variant variant = build_variant(game, common.variant);
+  int players = common.players.value_or(game.min_players);
+  // --start: the position the scenario reaches, which must replay cleanly.
+  std::shared_ptr<const State> start;
+  if (!start_file.empty()) {
+    const Scenario scenario = load_scenario(start_file, builtin_games(), common.variant);
+    if (scenario.game != &game) {
+      throw InputError({start_file, 1, 1}, "game",
+                       "the scenario is for " + scenario.game->name + ", not " + game.name);
+    }
+    if (common.players && *common.players != scenario.players) {
+      throw InputError({}, "--players",
+                       fmt::format("the --start scenario is for {} players", scenario.players));
+    }
+    const ScenarioResult replayed = replay_scenario(
+        scenario, ReplayChecks{checker::broken_properties, checker::end_unreachable});
+    if (!replayed.passed() || !replayed.end_state) {
+      throw InputError({start_file, replayed.line, 1}, "steps",
+                       "the --start scenario does not replay: " + replayed.message);
+    }
+    variant = scenario.variant;
+    players = scenario.players;
+    start = replayed.end_state;
+    explore.start = start.get();
+  }
   const std::unique_ptr<Rules> rules = game.rules(variant, players);
   checker::AlternativeRules others = checker::alternatives_of(*rules);
   std::vector<const Rules*> other_rules;
@@ -143,8 +172,9 @@ int explore_command(const Invocation& invocation) {
       RunStart{invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
   watch_for_interrupt();
   const std::string changes = join(variant.differences(), ", ");
-  std::cout << fmt::format("{}: exploring variant {}{}, {} players, {} job{}{}\n", game.title,
+  std::cout << fmt::format("{}: exploring variant {}{}, {} players{}, {} job{}{}\n", game.title,
                            variant.name(), changes.empty() ? "" : " (" + changes + ")", players,
+                           start ? ", from the end of " + start_file : "",
                            explore.jobs, explore.jobs == 1 ? "" : "s",
                            explore.compare_rulings
                                ? fmt::format(", comparing {} other readings of {} rulings",

@@ -130,6 +130,7 @@ class TakenokoRules final : public Rules {
   std::vector<std::string> invariant_violations(const State& state) const override;
   std::int64_t step_bound() const override;
   std::string observation(const State& state, Seat seat) const override;
+  std::uint64_t view_hash(const State& state) const override;
 
   // --- Used by the turn, notation, YAML and board code ----------------------
   // The table before the deal: every tile and card in its pile, the

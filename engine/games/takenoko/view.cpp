@@ -379,6 +379,10 @@ std::string TakenokoRules::board(const State& state) const {
   return text;
 }
 
+std::uint64_t TakenokoRules::view_hash(const State& state) const {
+  return position_of<Position>(state).view_hash();
+}
+
 std::string TakenokoRules::observation(const State& state, Seat seat) const {
   const Position& position = position_of<Position>(state);
   const bool own_turn = seat == position.turn;
