@@ -17,7 +17,9 @@ std::string states_text(std::int64_t count) {
 }
 
 std::string after_text(int depth) {
-  return depth == 0 ? "at the start" : depth == 1 ? "after 1 move" : fmt::format("after {} moves", depth);
+  return depth == 0   ? "at the start"
+         : depth == 1 ? "after 1 move"
+                      : fmt::format("after {} moves", depth);
 }
 
 // A step written as YAML, as an item of the scenario's `steps:` list.
@@ -103,7 +105,8 @@ Difference state_difference(const Rules& base, const Rules& other, const std::st
   const Node ours = base.node(state);
   const Node theirs = other.node(state);
   const std::vector<Move> our_moves = listed(base, state);
-  if (ours.kind == NodeKind::Decision) out.steps = expect_step("legal_moves", move_list(base, our_moves));
+  if (ours.kind == NodeKind::Decision)
+    out.steps = expect_step("legal_moves", move_list(base, our_moves));
   if (ours.kind != theirs.kind || ours.actor != theirs.actor) {
     out.text = fmt::format("here {} by default, but under {} {}", node_text(base, ours), label,
                            node_text(other, theirs));
@@ -121,8 +124,9 @@ Difference state_difference(const Rules& base, const Rules& other, const std::st
                          moves_text(base, only_ours), label, moves_text(other, only_theirs));
   if (ours.kind == NodeKind::Chance) {
     // A chance outcome that one reading refuses shows the difference.
-    out.steps = !only_theirs.empty() ? "  - illegal: " + quoted(base.move_text(only_theirs[0])) + "\n"
-                                     : move_step(base, only_ours[0]);
+    out.steps = !only_theirs.empty()
+                    ? "  - illegal: " + quoted(base.move_text(only_theirs[0])) + "\n"
+                    : move_step(base, only_ours[0]);
   }
   return out;
 }
@@ -198,7 +202,8 @@ class Writer {
   std::vector<ExploreFinding> take() { return std::move(findings_); }
 
   std::string where(const Sighting& sighting, const State& state) const {
-    return fmt::format("the first {} ({})", after_text(sighting.depth), rules_.state_summary(state));
+    return fmt::format("the first {} ({})", after_text(sighting.depth),
+                       rules_.state_summary(state));
   }
 
  private:
@@ -238,21 +243,24 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
   });
   const Sighting& thrown = exploration.exception();
   writer.add("exception", true, thrown, [&](const State& state, std::string& steps) {
-    steps = thrown.move >= 0
-                ? move_step(rules, exploration.nth_move(state, static_cast<std::size_t>(thrown.move)))
-                : check;
+    steps =
+        thrown.move >= 0
+            ? move_step(rules, exploration.nth_move(state, static_cast<std::size_t>(thrown.move)))
+            : check;
     return fmt::format("the rules throw in {}; {}: {}", states_text(thrown.count),
                        writer.where(thrown, state), thrown.detail);
   });
   // A game whose rules allow games that never end (it says so) is not
   // broken by one: the designer learns where it happens.
   const bool endless_is_a_defect = rules.game().random_play_ends;
-  writer.add("no-end-reachable", endless_is_a_defect, endings.trap, [&](const State& state, std::string& steps) {
-    steps = expect_step("end_reachable", YAML::Node("true"));
-    return fmt::format(
-        "{} from which the game can never end, whatever anyone does or the chance outcomes; {}",
-        states_text(endings.trap.count), writer.where(endings.trap, state));
-  });
+  writer.add(
+      "no-end-reachable", endless_is_a_defect, endings.trap,
+      [&](const State& state, std::string& steps) {
+        steps = expect_step("end_reachable", YAML::Node("true"));
+        return fmt::format(
+            "{} from which the game can never end, whatever anyone does or the chance outcomes; {}",
+            states_text(endings.trap.count), writer.where(endings.trap, state));
+      });
   writer.add("endless-play", false, endings.endless, [&](const State& state, std::string& steps) {
     std::vector<std::string> loop;
     std::unique_ptr<State> round = state.clone();

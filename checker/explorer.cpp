@@ -15,7 +15,6 @@
 
 #include "checker/fingerprint_set.hpp"
 #include "engine/core/errors.hpp"
-#include "engine/core/errors.hpp"
 
 namespace grove::checker {
 namespace {
@@ -49,7 +48,8 @@ struct Discovery {
 
 // The first sighting in search order is one of least depth: levels are
 // searched in order and, within a shard, states in the order found.
-void sight(Sighting& sighting, Ref ref, int depth, int move, const std::function<std::string()>& detail) {
+void sight(Sighting& sighting, Ref ref, int depth, int move,
+           const std::function<std::string()>& detail) {
   if (sighting.count++ > 0) return;
   sighting.state = ref;
   sighting.depth = depth;
@@ -120,7 +120,9 @@ struct Scratch {
 
 bool same_outcomes(std::vector<ChanceOutcome> a, std::vector<ChanceOutcome> b) {
   if (a.size() != b.size()) return false;
-  const auto by_move = [](const ChanceOutcome& x, const ChanceOutcome& y) { return x.move < y.move; };
+  const auto by_move = [](const ChanceOutcome& x, const ChanceOutcome& y) {
+    return x.move < y.move;
+  };
   std::sort(a.begin(), a.end(), by_move);
   std::sort(b.begin(), b.end(), by_move);
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -305,13 +307,14 @@ class Search {
     }
     shard.node_class[local] = node_class;
     if (listed == 0) {
-      sight(shard.stuck, ref, depth_, -1,
-            [&] { return node_class == NodeClass::Decision ? "no legal move" : "no chance outcome"; });
+      sight(shard.stuck, ref, depth_, -1, [&] {
+        return node_class == NodeClass::Decision ? "no legal move" : "no chance outcome";
+      });
       return;
     }
     if (listed > 0xffff) {
-      throw std::length_error(fmt::format("a state with {} moves: more than the explorer can follow",
-                                          listed));
+      throw std::length_error(
+          fmt::format("a state with {} moves: more than the explorer can follow", listed));
     }
     const bool chance = node_class == NodeClass::Chance;
     // First every successor is made and hashed, and the table slots where
@@ -493,7 +496,8 @@ class Search {
       Sighting found = from;
       found.state = dense(from.state);
       found.count += into.count;
-      if (into.seen() && std::make_pair(into.depth, into.state) < std::make_pair(found.depth, found.state)) {
+      if (into.seen() &&
+          std::make_pair(into.depth, into.state) < std::make_pair(found.depth, found.state)) {
         into.count = found.count;
         return;
       }
@@ -518,14 +522,16 @@ class Search {
       out.edge_probability_.insert(out.edge_probability_.end(), shard.edge_probability.begin(),
                                    shard.edge_probability.end());
       std::vector<StateIndex> levels;
-      for (const std::uint32_t begin : shard.level_begin) levels.push_back(out.shard_begin_[t] + begin);
+      for (const std::uint32_t begin : shard.level_begin)
+        levels.push_back(out.shard_begin_[t] + begin);
       levels.push_back(out.shard_begin_[t + 1]);
       out.level_begin_.push_back(std::move(levels));
       merge(out.stuck_, shard.stuck);
       merge(out.invariant_, shard.invariant);
       merge(out.rejected_move_, shard.rejected);
       merge(out.exception_, shard.exception);
-      for (std::size_t a = 0; a < others_.size(); ++a) merge(out.alternatives_[a].differs, shard.differs[a]);
+      for (std::size_t a = 0; a < others_.size(); ++a)
+        merge(out.alternatives_[a].differs, shard.differs[a]);
       out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());
       out.broken_edges_ = out.broken_edges_ || shard.broken_edges;
       shard = Shard();
@@ -586,7 +592,8 @@ int Exploration::depth_of(StateIndex state) const {
   const auto shard = static_cast<std::size_t>(
       std::upper_bound(shard_begin_.begin(), shard_begin_.end(), state) - shard_begin_.begin() - 1);
   const std::vector<StateIndex>& levels = level_begin_[shard];
-  return static_cast<int>(std::upper_bound(levels.begin(), levels.end(), state) - levels.begin() - 1);
+  return static_cast<int>(std::upper_bound(levels.begin(), levels.end(), state) - levels.begin() -
+                          1);
 }
 
 std::vector<Move> Exploration::trace(StateIndex state) const {

@@ -32,7 +32,8 @@ std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint)
   }
   if (size_ == kMaxSize) throw std::length_error("more states than one fingerprint set can number");
   const std::uint32_t index = size_++;
-  if ((index & (kChunkSize - 1)) == 0) chunks_.push_back(std::make_unique<std::uint64_t[]>(kChunkSize));
+  if ((index & (kChunkSize - 1)) == 0)
+    chunks_.push_back(std::make_unique<std::uint64_t[]>(kChunkSize));
   chunks_[index >> kChunkBits][index & (kChunkSize - 1)] = fingerprint;
   slots_[slot] = index + 1;
   return {index, true};

@@ -22,7 +22,6 @@ namespace grove::checker {
 class FingerprintSet {
   __extension__ typedef unsigned __int128 Product;
 
-
  public:
   static constexpr std::uint32_t kAbsent = 0xffffffffU;
   // The most fingerprints one set can number (the table keeps index + 1).
@@ -58,8 +57,7 @@ class FingerprintSet {
   // need not be a power of two and the low bits stay free for choosing the
   // shard that owns a state.
   std::size_t home(std::uint64_t fingerprint) const {
-    return static_cast<std::size_t>(
-        (static_cast<Product>(fingerprint) * slots_.size()) >> 64);
+    return static_cast<std::size_t>((static_cast<Product>(fingerprint) * slots_.size()) >> 64);
   }
   void grow();
 

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include "engine/core/game.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/game.hpp"
 
 namespace grove::checker {
 

@@ -156,10 +156,10 @@ Sighting first_of(const Exploration& graph, Shows shows) {
 // the states' own numbers they lie anywhere, and the sweeps waited on
 // memory.
 struct Ordered {
-  std::vector<StateIndex> state;      // by place
-  std::vector<std::uint64_t> begin;   // by place: where its edges start in `to`
-  std::vector<StateIndex> to;         // the successor's place
-  std::vector<double> probability;    // chance outcomes; decisions 1/number of moves
+  std::vector<StateIndex> state;     // by place
+  std::vector<std::uint64_t> begin;  // by place: where its edges start in `to`
+  std::vector<StateIndex> to;        // the successor's place
+  std::vector<double> probability;   // chance outcomes; decisions 1/number of moves
   StateIndex initial = 0;
 
   Ordered(const Exploration& graph, const Components& order) : state(order.states) {
@@ -266,9 +266,8 @@ EndingAnalysis analyse_endings(const Exploration& graph) {
   const Components loops = strongly_connected(
       graph, [&](StateIndex v) { return bool(avoid[v]); },
       [](StateIndex, std::size_t, StateIndex) { return true; });
-  out.endless = first_of(graph, [&](StateIndex v) {
-    return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]];
-  });
+  out.endless = first_of(
+      graph, [&](StateIndex v) { return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]]; });
   if (out.endless.seen()) {
     // A shortest way from the state back to itself within its component.
     const StateIndex start = out.endless.state;
@@ -316,7 +315,8 @@ EndingAnalysis analyse_endings(const Exploration& graph) {
     }
   }
   const Components all = strongly_connected(
-      graph, [](StateIndex) { return true; }, [](StateIndex, std::size_t, StateIndex) { return true; });
+      graph, [](StateIndex) { return true; },
+      [](StateIndex, std::size_t, StateIndex) { return true; });
   for (std::size_t c = 0; c < all.count(); ++c) {
     if (all.cyclic[c]) out.on_cycles += static_cast<std::int64_t>(all.begin[c + 1] - all.begin[c]);
   }
@@ -348,7 +348,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   // infinite.
   const std::vector<bool> may_not_end = reaching(reverse, traps);
   const Components order = strongly_connected(
-      graph, [](StateIndex) { return true; }, [](StateIndex, std::size_t, StateIndex) { return true; });
+      graph, [](StateIndex) { return true; },
+      [](StateIndex, std::size_t, StateIndex) { return true; });
 
   // Random play: per state, the chance of each seat winning, of a shared
   // win, of an end, and the expected number of moves to the end.
@@ -377,7 +378,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
           const double* theirs = &value[width * ordered.to[e]];
           for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
         }
-        next[kLength] = may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
+        next[kLength] =
+            may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
         break;
       }
       default:
@@ -399,12 +401,14 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   out.computed = true;
 
   if (seats != 2) {
-    out.optimal_why_not = fmt::format("optimal play is only defined here for two players, not {}", seats);
+    out.optimal_why_not =
+        fmt::format("optimal play is only defined here for two players, not {}", seats);
     return out;
   }
   if (!perfect_information) {
-    out.optimal_why_not = "the game hides information from the players, so optimal play is not a "
-                          "value of the positions alone";
+    out.optimal_why_not =
+        "the game hides information from the players, so optimal play is not a "
+        "value of the positions alone";
     return out;
   }
   // The first seat's value under optimal play, from below (a game that
@@ -424,7 +428,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
         }
         case NodeClass::Chance: {
           result = 0;
-          for (std::uint64_t e = first; e < last; ++e) result += ordered.probability[e] * v[ordered.to[e]];
+          for (std::uint64_t e = first; e < last; ++e)
+            result += ordered.probability[e] * v[ordered.to[e]];
           break;
         }
         case NodeClass::Decision: {

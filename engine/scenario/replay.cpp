@@ -215,7 +215,8 @@ class Replayer {
     }
     if (step.end_reachable) {
       if (!checks_.end_unreachable) {
-        return fail(step.line, "this replay cannot search for an end of the game (grove replay can)");
+        return fail(step.line,
+                    "this replay cannot search for an end of the game (grove replay can)");
       }
       if (const auto why = checks_.end_unreachable(*rules_, *state_)) {
         return fail(step.line, "no end of the game can be reached from here",

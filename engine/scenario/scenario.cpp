@@ -80,8 +80,7 @@ EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
 
 void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
   expect_map(node, "expect", "expectations");
-  check_keys(node,
-             {"state", "events", "no_events", "legal_moves", "properties", "end_reachable"});
+  check_keys(node, {"state", "events", "no_events", "legal_moves", "properties", "end_reachable"});
   if (const YAML::Node properties = node["properties"]) {
     if (read_string(properties, "properties") != "hold") {
       fail_at(properties, "properties", "expected 'hold' (every generic property holds here)");

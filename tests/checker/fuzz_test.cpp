@@ -20,7 +20,9 @@ namespace {
 
 using testing::PlantedBug;
 
-ReplayChecks properties() { return ReplayChecks{checker::broken_properties, checker::end_unreachable}; }
+ReplayChecks properties() {
+  return ReplayChecks{checker::broken_properties, checker::end_unreachable};
+}
 
 // The first finding in the first `games` games of a run.
 std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,

@@ -51,6 +51,7 @@ class PlantedRules final : public Rules {
     if (bug_ == PlantedBug::Stuck && p.counter == 5) return;
     moves.push_back(make_move(kAdd, p.turn, {1}));
     moves.push_back(make_move(kAdd, p.turn, {2}));
+    if (adds_three(p)) moves.push_back(make_move(kAdd, p.turn, {3}));
   }
   void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
     outcomes.clear();
@@ -66,19 +67,20 @@ class PlantedRules final : public Rules {
     if (chance != (at.kind == NodeKind::Chance)) return Verdict::illegal("not now");
     if (chance) {
       if (move.seat != kNoSeat || !move.uses_only(0)) return Verdict::illegal("a coin is a coin");
-      if (move.kind == kHeads) ++p.counter;
+      if (move.kind == kHeads && !(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) ++p.counter;
       p.coin = false;
       p.turn = (p.turn + 1) % players();
       record(log, "planted.coin", kNoSeat, move.kind == kHeads ? "heads" : "tails");
     } else {
       const int amount = move.args[0];
       const bool listed = amount == 1 || amount == 2;
-      const bool accepted = listed || (bug_ == PlantedBug::AcceptsIllegal && amount == 3);
+      const bool accepted =
+          listed || (amount == 3 && (bug_ == PlantedBug::AcceptsIllegal || adds_three(p)));
       if (move.kind != kAdd || move.seat != p.turn || !accepted || !move.uses_only(1)) {
         return Verdict::illegal("only the player to move adds 1 or 2");
       }
       if (bug_ == PlantedBug::Stuck && p.counter == 5) return Verdict::illegal("stuck");
-      p.counter += amount;
+      if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
       p.coin = true;
       record(log, "planted.add", move.seat, fmt::format("adds {}", amount));
     }
@@ -146,6 +148,11 @@ class PlantedRules final : public Rules {
   std::int64_t step_bound() const override { return 200; }
 
  private:
+  bool adds_three(const Position& p) const {
+    return bug_ == PlantedBug::RulingAtThree && variant().ruling("planted.reading") == "b" &&
+           p.counter == 3 && p.turn == 0 && !p.coin;
+  }
+
   PlantedBug bug_;
 };
 

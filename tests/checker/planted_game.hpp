@@ -1,8 +1,8 @@
 #pragma once
 // A test-only game with a bug planted on purpose, so that the checkers can
-// be shown to find each kind of bug. Two players take turns adding 1 or 2
-// to a counter; a coin then adds 1 more on heads; whoever brings it to 10
-// or more wins.
+// be shown to find each kind of bug. Players take turns adding 1 or 2 to a
+// counter; a coin then adds 1 more on heads; whoever brings it to 10 or
+// more wins.
 
 #include "engine/core/game.hpp"
 
@@ -16,6 +16,10 @@ enum class PlantedBug {
   Stuck,               // at 5 the player to move has no legal move
   Endless,             // the counter wraps at 10, so the game never ends
   HashBeyondEquality,  // the hash counts a field equality ignores
+  TrapAtEight,         // a counter of 8 never changes again, so such a game never ends
+  // Under the ruling planted.reading=b, P1 may also add 3 when the counter is
+  // 3 and nothing else differs: the reading matters in that one state.
+  RulingAtThree,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

@@ -74,7 +74,7 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command :
-       {"games", "rules", "play", "replay", "fuzz", "results", "score"}) {
+       {"games", "rules", "play", "replay", "fuzz", "explore", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -311,6 +311,109 @@ TEST_F(CliTest, FuzzReplaysStoredFindingsFirstAndSaysWhichStillFail) {
   // A fixed finding is not replayed again.
   const Output again = grove("fuzz pass_the_pandas --games 1 --seed 1 --db " + db_);
   EXPECT_EQ(again.text.find("finding 2"), std::string::npos) << again.text;
+}
+
+TEST_F(CliTest, ExploreReportsEverythingAndStoresTheRun) {
+  const std::string variant =
+      std::string(GROVE_SOURCE_DIR) + "/scenarios/pass_the_pandas/variants/explore_two_dice.yaml";
+  const Output out = grove("explore pass_the_pandas --variant " + variant + " --findings " +
+                           folder_ / "found" + " --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  for (const std::string expected :
+       {"Explored 436 states (436 expanded) and 1769 transitions, 8 moves deep",
+        "The search is complete: every reachable state was expanded.", "Fingerprints: 64-bit, ",
+        "  stuck (not over, nothing to do):  none",
+        "  states from which no end can be reached:  none",
+        "  ptp.challenge_basis=set_aside                matters in 104 states (the first after 2 "
+        "moves)",
+        "  ptp.pandamonium_end=immediately              never matters in this variant",
+        "Rule clauses: 9 of 14 reached; never reachable: ptp.challenge.shortfall",
+        "  uniformly random play: P1 wins 0.570278444799, P2 wins 0.429721555201",
+        "expected length: 6.832344249 moves",
+        "NOTE ruling-matters: ptp.challenge_basis=set_aside changes the game in 104 states"}) {
+    EXPECT_NE(out.text.find(expected), std::string::npos) << expected << "\n" << out.text;
+  }
+  EXPECT_EQ(query("SELECT states || ' ' || transitions || ' ' || complete FROM explorations"),
+            "436 1769 1");
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'explore'"), "passed");
+  EXPECT_EQ(query("SELECT kind || ' ' || status FROM findings"), "ruling-matters noted");
+  const std::string file = query("SELECT file FROM findings");
+  EXPECT_TRUE(fs::exists(file)) << file;
+  // The note's scenario holds under the variant's reading and fails under the other.
+  EXPECT_EQ(grove("replay " + file + " --db " + db_).code, 0);
+  EXPECT_EQ(grove("replay " + file + " --ruling ptp.challenge_basis=set_aside --db " + db_).code,
+            1);
+  const Output shown = grove("results show 1 --db " + db_);
+  EXPECT_NE(shown.text.find("  explored 436 states, 1769 transitions, depth 8, 2 players, "
+                            "complete;"),
+            std::string::npos)
+      << shown.text;
+  EXPECT_NE(grove("results show 1 --json --db " + db_).text.find("\"fingerprint_bytes\""),
+            std::string::npos);
+}
+
+TEST_F(CliTest, ExploreFindsAGameThatCannotEndAndExitsWithOne) {
+  // Dice with only blank faces never move: no game can ever end.
+  const Output out = grove(
+      "explore pass_the_pandas --set dice_per_player=1 --set water_faces=0 --set "
+      "panda_faces=0 --set bamboo_faces=0 --no-rulings --findings " +
+      folder_ / "found" + " --db " + db_);
+  EXPECT_EQ(out.code, 1) << out.text;
+  EXPECT_NE(out.text.find("FINDING no-end-reachable: 4 states from which the game can never end"),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("the game never ends 1.000000000000"), std::string::npos) << out.text;
+  const std::string file = query("SELECT file FROM findings");
+  const Output replay = grove("replay " + file + " --db " + db_);
+  EXPECT_EQ(replay.code, 1) << replay.text;
+  EXPECT_NE(replay.text.find("no end of the game can be reached from here"), std::string::npos)
+      << replay.text;
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'explore'"), "failed");
+}
+
+TEST_F(CliTest, ExploreFromAPositionAndWithinBounds) {
+  const std::string start =
+      std::string(GROVE_SOURCE_DIR) + "/scenarios/bamboo_harvest/explore_2x3_start.yaml";
+  Output out = grove("explore bamboo_harvest --start " + start + " --no-rulings --db " + db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("from the end of " + start), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("The search is complete"), std::string::npos) << out.text;
+  out = grove("explore pass_the_pandas --max-states 50 --no-rulings --db " + db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("The search was STOPPED by the --max-states bound: "), std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("Outcome probabilities: not computed: the search was not complete"),
+            std::string::npos)
+      << out.text;
+  EXPECT_EQ(query("SELECT stopped_by FROM explorations WHERE complete = 0"),
+            "the --max-states bound");
+}
+
+TEST_F(CliTest, ExploreRefusesBadInputInOneLine) {
+  EXPECT_EQ(grove("explore pass_the_pandas --max-states -5 --db " + db_).text,
+            "grove: error: '--max-states': expected a number of states (0: no limit)\n");
+  EXPECT_EQ(grove("explore pass_the_pandas --jobs 0 --db " + db_).text,
+            "grove: error: '--jobs': expected 1 to 64 threads\n");
+  const Output missing = grove("explore pass_the_pandas --start nowhere.yaml --db " + db_);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.text.find("nowhere.yaml"), std::string::npos) << missing.text;
+  const std::string other_game =
+      std::string(GROVE_SOURCE_DIR) + "/scenarios/bamboo_harvest/explore_2x3_start.yaml";
+  EXPECT_EQ(grove("explore pass_the_pandas --start " + other_game + " --db " + db_).text,
+            "grove: error: " + other_game +
+                ":1:1: 'game': the scenario is for bamboo_harvest, not pass_the_pandas\n");
+  const std::string failing = write("failing.yaml",
+                                    "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P2 "
+                                    "water=1\n");
+  const Output bad_start = grove("explore pass_the_pandas --start " + failing + " --db " + db_);
+  EXPECT_EQ(bad_start.code, 2);
+  EXPECT_NE(bad_start.text.find("failing.yaml:4:1: 'steps': the --start scenario does not "
+                                "replay: 'roll P2 water=1 panda=0 bamboo=0 blank=0' was rejected: "
+                                "it is P1's turn to roll, not P2's"),
+            std::string::npos)
+      << bad_start.text;
+  // Nothing was recorded for refused commands.
+  EXPECT_EQ(query("SELECT count(*) FROM runs"), "");
 }
 
 TEST_F(CliTest, ResultsListAndShow) {

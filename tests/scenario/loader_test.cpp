@@ -88,6 +88,11 @@ TEST(ScenarioLoader, MistakesAreLocated) {
       "case.yaml:4:25: 'event': unknown key (did you mean 'events'?); expected one of: state, "
       "events, no_events, legal_moves, properties, end_reachable");
   EXPECT_EQ(
+      load_error(folder,
+                 "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {end_reachable: no}\n"),
+      "case.yaml:4:29: 'end_reachable': expected 'true' (some way of playing on from here "
+      "ends the game)");
+  EXPECT_EQ(
       load_error(
           folder,
           "game: pass_the_pandas\nplayers: 2\nsteps:\n  - {illegal: P1 keep dice, because: x}\n"),

@@ -102,7 +102,8 @@ int explore_command(const Invocation& invocation) {
       "expand no state more than D moves from the start")(
       "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
       "stop when the process uses more (default: half the machine's memory)")(
-      "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1), "threads to search with")(
+      "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1),
+      "threads to search with")(
       "start", po::value(&start_file)->value_name("SCENARIO"),
       "search from where this scenario's steps leave the game (its variant and players, with "
       "--variant/--set/--ruling applied over them) instead of the game's start")(
@@ -129,10 +130,13 @@ int explore_command(const Invocation& invocation) {
              options, positional, values)) {
     return kSuccess;
   }
-  if (explore.limits.max_states < 0) throw InputError({}, "--max-states", "expected a number of states (0: no limit)");
-  if (explore.limits.max_depth < 0) throw InputError({}, "--max-depth", "expected a number of moves (0: no limit)");
+  if (explore.limits.max_states < 0)
+    throw InputError({}, "--max-states", "expected a number of states (0: no limit)");
+  if (explore.limits.max_depth < 0)
+    throw InputError({}, "--max-depth", "expected a number of moves (0: no limit)");
   if (memory_mb < 0) throw InputError({}, "--memory", "expected megabytes (0: no limit)");
-  if (explore.jobs < 1 || explore.jobs > 64) throw InputError({}, "--jobs", "expected 1 to 64 threads");
+  if (explore.jobs < 1 || explore.jobs > 64)
+    throw InputError({}, "--jobs", "expected 1 to 64 threads");
   explore.limits.max_memory = memory_mb * 1024 * 1024;
   explore.compare_rulings = !no_rulings;
 
@@ -168,27 +172,28 @@ int explore_command(const Invocation& invocation) {
   for (const auto& other : others.rules) other_rules.push_back(other.get());
 
   Store store = Store::open(common.db);
-  const std::int64_t run = store.begin_run(
-      RunStart{invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
+  const std::int64_t run = store.begin_run(RunStart{
+      invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
   watch_for_interrupt();
   const std::string changes = join(variant.differences(), ", ");
-  std::cout << fmt::format("{}: exploring variant {}{}, {} players{}, {} job{}{}\n", game.title,
-                           variant.name(), changes.empty() ? "" : " (" + changes + ")", players,
-                           start ? ", from the end of " + start_file : "",
-                           explore.jobs, explore.jobs == 1 ? "" : "s",
-                           explore.compare_rulings
-                               ? fmt::format(", comparing {} other readings of {} rulings",
-                                             others.alternatives.size(), game.rulings.size())
-                               : "");
+  std::cout << fmt::format(
+      "{}: exploring variant {}{}, {} players{}, {} job{}{}\n", game.title, variant.name(),
+      changes.empty() ? "" : " (" + changes + ")", players,
+      start ? ", from the end of " + start_file : "", explore.jobs, explore.jobs == 1 ? "" : "s",
+      explore.compare_rulings ? fmt::format(", comparing {} other readings of {} rulings",
+                                            others.alternatives.size(), game.rulings.size())
+                              : "");
 
   ProgressLine progress(isatty(STDERR_FILENO) != 0);
   explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };
   explore.stop = [] { return interrupted(); };
-  const Exploration exploration = checker::explore(*rules, other_rules, others.alternatives, explore);
+  const Exploration exploration =
+      checker::explore(*rules, other_rules, others.alternatives, explore);
   progress.close();
 
   // --- The figures -----------------------------------------------------------
-  const double per_second = static_cast<double>(exploration.states()) / std::max(exploration.seconds(), 1e-9);
+  const double per_second =
+      static_cast<double>(exploration.states()) / std::max(exploration.seconds(), 1e-9);
   std::cout << fmt::format(
       "Explored {} states ({} expanded) and {} transitions, {} moves deep, in {:.2f} s: {:.0f} "
       "states per second; peak memory {}.\n",
@@ -208,16 +213,21 @@ int explore_command(const Invocation& invocation) {
       "Fingerprints: 64-bit, {:.1f} bytes per state ({}). Had two states shared one, the second "
       "would have been taken for the first and its moves never followed; the chance of that is "
       "at most {:.1e}.\n",
-      static_cast<double>(exploration.fingerprint_bytes()) / static_cast<double>(exploration.states()),
+      static_cast<double>(exploration.fingerprint_bytes()) /
+          static_cast<double>(exploration.states()),
       megabytes(static_cast<double>(exploration.fingerprint_bytes())),
       exploration.collision_probability());
 
   // --- The checks and analyses ------------------------------------------------
   std::cout << "\nAt every expanded state:\n";
-  std::cout << "  stuck (not over, nothing to do):  " << sighting_text(exploration.stuck(), "none") << "\n";
-  std::cout << "  invariants broken:                " << sighting_text(exploration.invariant(), "none") << "\n";
-  std::cout << "  listed moves the rules refuse:    " << sighting_text(exploration.rejected_move(), "none") << "\n";
-  std::cout << "  the rules throwing:               " << sighting_text(exploration.exception(), "never") << "\n";
+  std::cout << "  stuck (not over, nothing to do):  " << sighting_text(exploration.stuck(), "none")
+            << "\n";
+  std::cout << "  invariants broken:                "
+            << sighting_text(exploration.invariant(), "none") << "\n";
+  std::cout << "  listed moves the rules refuse:    "
+            << sighting_text(exploration.rejected_move(), "none") << "\n";
+  std::cout << "  the rules throwing:               "
+            << sighting_text(exploration.exception(), "never") << "\n";
 
   checker::EndingAnalysis endings;
   checker::OutcomeProbabilities outcomes;
@@ -237,7 +247,8 @@ int explore_command(const Invocation& invocation) {
   }
 
   if (explore.compare_rulings) {
-    std::cout << "Rulings (each other alternative against the variant's, at every expanded state):\n";
+    std::cout
+        << "Rulings (each other alternative against the variant's, at every expanded state):\n";
     nlohmann::json list = nlohmann::json::array();
     for (const checker::Alternative& alternative : exploration.alternatives()) {
       const std::string label = alternative.ruling + "=" + alternative.alternative;
@@ -263,11 +274,11 @@ int explore_command(const Invocation& invocation) {
   for (const Clause& clause : game.clauses) {
     if (exploration.clauses().count(clause.id) == 0) never.push_back(clause.id);
   }
-  std::cout << fmt::format("Rule clauses: {} of {} reached{}\n", game.clauses.size() - never.size(),
-                           game.clauses.size(),
-                           never.empty() ? "" : (exploration.complete() ? "; never reachable: "
-                                                                         : "; not reached: ") +
-                                                    join(never, ", "));
+  std::cout << fmt::format(
+      "Rule clauses: {} of {} reached{}\n", game.clauses.size() - never.size(), game.clauses.size(),
+      never.empty() ? ""
+                    : (exploration.complete() ? "; never reachable: " : "; not reached: ") +
+                          join(never, ", "));
   report["clauses_not_reached"] = never;
 
   outcomes = checker::outcome_probabilities(exploration, game.perfect_information);
@@ -306,13 +317,13 @@ int explore_command(const Invocation& invocation) {
         "  accuracy: on cycles the values are iterated until no value changes by more than 1e-15 "
         "in a sweep (largest change in the last sweeps: {:.1e})\n",
         outcomes.residual);
-    report["outcomes"] = {{"win", outcomes.win},
-                          {"shared", outcomes.shared},
-                          {"never_ends", outcomes.never_ends},
-                          {"expected_length", outcomes.length_finite
-                                                  ? nlohmann::json(outcomes.expected_length)
-                                                  : nlohmann::json("infinite")},
-                          {"residual", outcomes.residual}};
+    report["outcomes"] = {
+        {"win", outcomes.win},
+        {"shared", outcomes.shared},
+        {"never_ends", outcomes.never_ends},
+        {"expected_length", outcomes.length_finite ? nlohmann::json(outcomes.expected_length)
+                                                   : nlohmann::json("infinite")},
+        {"residual", outcomes.residual}};
     if (outcomes.optimal_defined) {
       report["outcomes"]["optimal_low"] = outcomes.optimal_low;
       report["outcomes"]["optimal_high"] = outcomes.optimal_high;
@@ -329,9 +340,9 @@ int explore_command(const Invocation& invocation) {
     const checker::ExploreFinding& finding = findings[i];
     defects += finding.defect ? 1 : 0;
     fs::create_directories(findings_dir);
-    const std::string file =
-        (fs::path(findings_dir) / fmt::format("{}-run{}-{}-{}.yaml", game.name, run, i + 1, finding.kind))
-            .string();
+    const std::string file = (fs::path(findings_dir) / fmt::format("{}-run{}-{}-{}.yaml", game.name,
+                                                                   run, i + 1, finding.kind))
+                                 .string();
     std::ofstream(file) << finding.scenario;
     FindingRecord record;
     record.run_id = run;
@@ -354,7 +365,8 @@ int explore_command(const Invocation& invocation) {
   record.run_id = run;
   record.players = players;
   record.complete = exploration.complete();
-  record.stopped_by = exploration.complete() ? "" : checker::stop_reason_text(exploration.stopped());
+  record.stopped_by =
+      exploration.complete() ? "" : checker::stop_reason_text(exploration.stopped());
   record.states = exploration.states();
   record.transitions = exploration.transitions();
   record.expanded = exploration.expanded();
@@ -374,7 +386,8 @@ int explore_command(const Invocation& invocation) {
   const std::string summary = fmt::format(
       "{} states, {} transitions, depth {}{}; {} defect{}, {} note{}", exploration.states(),
       exploration.transitions(), exploration.depth(),
-      exploration.complete() ? ", complete" : ", stopped by " + checker::stop_reason_text(exploration.stopped()),
+      exploration.complete() ? ", complete"
+                             : ", stopped by " + checker::stop_reason_text(exploration.stopped()),
       defects, defects == 1 ? "" : "s", findings.size() - static_cast<std::size_t>(defects),
       findings.size() - static_cast<std::size_t>(defects) == 1 ? "" : "s");
   if (exploration.stopped() == checker::StopReason::Interrupted) {

@@ -90,8 +90,9 @@ int replay_command(const Invocation& invocation) {
   int failed = 0, errors = 0;
   for (const auto& file : files) {
     if (interrupted()) break;
-    ScenarioResult result = replay_file(file, builtin_games(), common.variant,
-                                        ReplayChecks{checker::broken_properties, checker::end_unreachable});
+    ScenarioResult result =
+        replay_file(file, builtin_games(), common.variant,
+                    ReplayChecks{checker::broken_properties, checker::end_unreachable});
     store.add_scenario_result(run, result);
     print_result(result, show_log);
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;

@@ -54,8 +54,24 @@ void show_run(const Store& store, std::int64_t id, bool json) {
   if (!run) throw InputError(fmt::format("no run {} in {}", id, store.path()));
   const auto rows = store.scenario_results(id);
   const auto findings = store.run_findings(id);
+  const auto exploration = store.exploration(id);
   if (json) {
     nlohmann::json document = run_json(*run);
+    if (exploration) {
+      document["exploration"] = {{"players", exploration->players},
+                                 {"complete", exploration->complete},
+                                 {"stopped_by", exploration->stopped_by},
+                                 {"states", exploration->states},
+                                 {"transitions", exploration->transitions},
+                                 {"expanded", exploration->expanded},
+                                 {"depth", exploration->depth},
+                                 {"seconds", exploration->seconds},
+                                 {"states_per_second", exploration->states_per_second},
+                                 {"peak_memory", exploration->peak_memory},
+                                 {"fingerprint_bytes", exploration->fingerprint_bytes},
+                                 {"collision_probability", exploration->collision_probability},
+                                 {"report", nlohmann::json::parse(exploration->report)}};
+    }
     document["findings"] = nlohmann::json::array();
     for (const auto& finding : findings) {
       document["findings"].push_back({{"id", finding.id},
@@ -96,6 +112,19 @@ void show_run(const Store& store, std::int64_t id, bool json) {
   }
   if (run->seed) std::cout << fmt::format("  seed     {}\n", *run->seed);
   std::cout << fmt::format("  grove    {}\n", run->grove_version);
+  if (exploration) {
+    std::cout << fmt::format(
+        "  explored {} states, {} transitions, depth {}, {} players, {}; {:.2f} s, {:.0f} states "
+        "per second, peak memory {:.1f} MB, fingerprints {:.1f} bytes per state, collision chance "
+        "at most {:.1e}\n",
+        exploration->states, exploration->transitions, exploration->depth, exploration->players,
+        exploration->complete ? "complete" : "stopped by " + exploration->stopped_by,
+        exploration->seconds, exploration->states_per_second,
+        static_cast<double>(exploration->peak_memory) / 1e6,
+        static_cast<double>(exploration->fingerprint_bytes) /
+            static_cast<double>(std::max<std::int64_t>(exploration->states, 1)),
+        exploration->collision_probability);
+  }
   for (const auto& row : rows) {
     std::cout << fmt::format("  {:<5} {}  {}\n",
                              row.status == "pass"   ? "PASS"
@@ -108,9 +137,11 @@ void show_run(const Store& store, std::int64_t id, bool json) {
     if (!row.actual.empty()) std::cout << "        happened: " << row.actual << "\n";
   }
   for (const auto& finding : findings) {
-    std::cout << fmt::format("  FINDING {} ({}, game {}, {} moves, {}): {}\n          {}\n",
-                             finding.id, finding.kind, finding.game_index, finding.moves,
-                             finding.status, finding.detail, finding.file);
+    const std::string where =
+        run->kind == "fuzz" ? fmt::format("game {}, ", finding.game_index) : "";
+    std::cout << fmt::format("  FINDING {} ({}, {}{} moves, {}): {}\n          {}\n", finding.id,
+                             finding.kind, where, finding.moves, finding.status, finding.detail,
+                             finding.file);
   }
 }
 

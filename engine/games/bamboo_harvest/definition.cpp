@@ -15,7 +15,8 @@ std::string section(const std::string& name) { return std::string(kSource) + ", 
 IntegerTable standard_reeds() {
   // Pip value divided by two, rounded up; Ace = 1 (the note on standard decks).
   IntegerTable table;
-  for (int rank = 1; rank <= 10; ++rank) table.entries.emplace_back(rank_text(rank), (rank + 1) / 2);
+  for (int rank = 1; rank <= 10; ++rank)
+    table.entries.emplace_back(rank_text(rank), (rank + 1) / 2);
   return table;
 }
 
@@ -112,16 +113,16 @@ std::vector<Ruling> rulings() {
              "all",
              section("Turn, 3. Harvest (two or more matching cards)"),
              "The text says to harvest from all of them and gives the 20-reed example."},
-      Ruling{"bh.empty_piles",
-             "What happens when a deed must be drawn and both the draw and the discard pile are "
-             "empty?",
-             {{"nothing_drawn", "nothing is drawn; play goes on"},
-              {"game_ends",
-               "the game ends at once; the most tokens on the board wins (ties share)"}},
-             "nothing_drawn",
-             section("Turn, 3. Harvest (reshuffle)"),
-             "The text does not foresee it; with the standard decks it cannot happen, because "
-             "deeds only ever go to hands or the discard pile."},
+      Ruling{
+          "bh.empty_piles",
+          "What happens when a deed must be drawn and both the draw and the discard pile are "
+          "empty?",
+          {{"nothing_drawn", "nothing is drawn; play goes on"},
+           {"game_ends", "the game ends at once; the most tokens on the board wins (ties share)"}},
+          "nothing_drawn",
+          section("Turn, 3. Harvest (reshuffle)"),
+          "The text does not foresee it; with the standard decks it cannot happen, because "
+          "deeds only ever go to hands or the discard pile."},
       Ruling{"bh.buy_timing",
              "When in the harvest step may the optional buy be taken?",
              {{"after_harvest", "after every token has harvested (reeds just harvested may pay)"},
@@ -148,14 +149,14 @@ std::vector<Ruling> rulings() {
              section("Set Up, step 6"),
              "The value is the rank ('aces low'); the tie-break lists only the black suits, so "
              "a red card is ranked after them."},
-      Ruling{"bh.redraw_timing",
-             "Which drawn card may be discarded and redrawn?",
-             {{"just_drawn", "only the card just drawn, right after drawing it"},
-              {"any_drawn_this_turn",
-               "any card drawn this turn, once the harvest (and buy) is over"}},
-             "just_drawn",
-             section("Turn, 3. Harvest, last item"),
-             "The text speaks of a card you just drew."},
+      Ruling{
+          "bh.redraw_timing",
+          "Which drawn card may be discarded and redrawn?",
+          {{"just_drawn", "only the card just drawn, right after drawing it"},
+           {"any_drawn_this_turn", "any card drawn this turn, once the harvest (and buy) is over"}},
+          "just_drawn",
+          section("Turn, 3. Harvest, last item"),
+          "The text speaks of a card you just drew."},
       Ruling{"bh.reshuffle_timing",
              "When is the discard pile shuffled into a new draw pile?",
              {{"when_needed", "when a card must be drawn and the draw pile is empty"},
@@ -186,7 +187,8 @@ std::vector<Clause> clauses() {
   return {
       {std::string(kClauseDealForest), "a forest card is dealt face up into the grid",
        section("Set Up, step 3")},
-      {std::string(kClauseDealDeeds), "a deed card is dealt to a player", section("Set Up, step 5")},
+      {std::string(kClauseDealDeeds), "a deed card is dealt to a player",
+       section("Set Up, step 5")},
       {std::string(kClauseSetupDiscard), "everyone reveals the deed they discard at the same time",
        section("Set Up, step 6")},
       {std::string(kClauseStarter), "the highest discard picks the starting player",

@@ -171,7 +171,8 @@ void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& o
   outcomes.clear();
   const Position& position = position_of<Position>(state);
   if (position.step != Step::Roll) return;
-  const auto dice = static_cast<std::size_t>(position.players[static_cast<std::size_t>(position.turn)].dice);
+  const auto dice =
+      static_cast<std::size_t>(position.players[static_cast<std::size_t>(position.turn)].dice);
   if (dice >= rolls_.size()) {
     list_rolls(static_cast<int>(dice), position.turn, outcomes);
     return;
@@ -180,7 +181,8 @@ void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& o
   // list is made once (reducing the probabilities is the costly part).
   std::call_once(rolls_listed_[dice], [&] { list_rolls(static_cast<int>(dice), 0, rolls_[dice]); });
   outcomes = rolls_[dice];
-  for (ChanceOutcome& outcome : outcomes) outcome.move.seat = static_cast<std::int16_t>(position.turn);
+  for (ChanceOutcome& outcome : outcomes)
+    outcome.move.seat = static_cast<std::int16_t>(position.turn);
 }
 
 Move PtpRules::sample_chance(const State& state, Rng& rng) const {
@@ -283,13 +285,14 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.roll = faces_of(move);
       const Faces& roll = position.roll;
       if (log) {
-        record(log, kClauseRoll, mover,
-             fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who(),
-                         dice_word(roll.total()), roll.water, roll.panda, roll.bamboo, roll.blank),
-             {{"water", std::to_string(roll.water)},
-              {"panda", std::to_string(roll.panda)},
-              {"bamboo", std::to_string(roll.bamboo)},
-              {"blank", std::to_string(roll.blank)}});
+        record(
+            log, kClauseRoll, mover,
+            fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who(),
+                        dice_word(roll.total()), roll.water, roll.panda, roll.bamboo, roll.blank),
+            {{"water", std::to_string(roll.water)},
+             {"panda", std::to_string(roll.panda)},
+             {"bamboo", std::to_string(roll.bamboo)},
+             {"blank", std::to_string(roll.blank)}});
       }
       player.bamboo_rolled = roll.bamboo;
       player.bamboo_received = 0;
@@ -298,10 +301,10 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
         position.removed += roll.water;
         if (log) {
           record(log, kClauseWater, mover,
-               fmt::format("{} water drop{} evaporate{}: {} leave{} the game", roll.water,
-                           roll.water == 1 ? "" : "s", roll.water == 1 ? "s" : "",
-                           dice_word(roll.water), roll.water == 1 ? "s" : ""),
-               {{"dice", std::to_string(roll.water)}});
+                 fmt::format("{} water drop{} evaporate{}: {} leave{} the game", roll.water,
+                             roll.water == 1 ? "" : "s", roll.water == 1 ? "s" : "",
+                             dice_word(roll.water), roll.water == 1 ? "s" : ""),
+                 {{"dice", std::to_string(roll.water)}});
         }
       }
       position.pandas_to_pass = roll.panda;
@@ -320,8 +323,8 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       position.pandas_to_pass -= 1;
       if (log) {
         record(log, kClausePanda, mover,
-             fmt::format("{} passes a panda to {}", who(), seat_label(to)),
-             {{"from", who()}, {"to", seat_label(to)}});
+               fmt::format("{} passes a panda to {}", who(), seat_label(to)),
+               {{"from", who()}, {"to", seat_label(to)}});
       }
       if (position.pandas_to_pass == 0) after_pandas(position, log);
       break;
@@ -331,11 +334,11 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
       Player& other = position.players[static_cast<std::size_t>(with)];
       if (log) {
         record(log, kClauseBamboozledExchange, mover,
-             fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
-                         dice_word(player.dice), dice_word(other.dice)),
-             {{"with", seat_label(with)},
-              {"gave", std::to_string(player.dice)},
-              {"got", std::to_string(other.dice)}});
+               fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
+                           dice_word(player.dice), dice_word(other.dice)),
+               {{"with", seat_label(with)},
+                {"gave", std::to_string(player.dice)},
+                {"got", std::to_string(other.dice)}});
       }
       std::swap(player.dice, other.dice);
       if (!position.challenge_settled) settle_challenge(position, log);
@@ -409,7 +412,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
       position.players[static_cast<std::size_t>(giver_seat)].bamboo_rolled < 0) {
     if (log) {
       record(log, kClauseChallengeNone, turn,
-           fmt::format("no bamboo challenge for {}: no previous player has rolled", who()));
+             fmt::format("no bamboo challenge for {}: no previous player has rolled", who()));
     }
     return;
   }
@@ -417,7 +420,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   if (!giver.still_in() && settings_.previous_player == Settings::PreviousPlayer::SeatBefore) {
     if (log) {
       record(log, kClauseChallengeNone, turn,
-           fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from()));
+             fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from()));
     }
     return;
   }
@@ -428,8 +431,8 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   if (rolled >= to_match) {
     if (log) {
       record(log, kClauseChallengeMet, turn,
-           fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
-           {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}});
+             fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
+             {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}});
     }
     return;
   }
@@ -440,18 +443,18 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   roller.bamboo_received = given;
   if (log) {
     record(log, kClauseChallengeTransfer, giver_seat,
-         fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(), rolled, from(),
-                     to_match, from(), who(), dice_word(given)),
-         {{"from", from()},
-          {"to", who()},
-          {"dice", std::to_string(given)},
-          {"rolled", std::to_string(rolled)},
-          {"to_match", std::to_string(to_match)}});
+           fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(), rolled, from(),
+                       to_match, from(), who(), dice_word(given)),
+           {{"from", from()},
+            {"to", who()},
+            {"dice", std::to_string(given)},
+            {"rolled", std::to_string(rolled)},
+            {"to_match", std::to_string(to_match)}});
     if (given < difference) {
       record(log, kClauseChallengeShortfall, giver_seat,
-           fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
-                       dice_word(given)),
-           {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}});
+             fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
+                         dice_word(given)),
+             {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}});
     }
   }
 }
@@ -473,9 +476,9 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
     someone_out = true;
     if (log) {
       record(log, kClauseOut, seat,
-           fmt::format("{} has no dice left and {}", seat_label(seat),
-                       player.place == 1 ? "wins" : fmt::format("takes place {}", player.place)),
-           {{"place", std::to_string(player.place)}});
+             fmt::format("{} has no dice left and {}", seat_label(seat),
+                         player.place == 1 ? "wins" : fmt::format("takes place {}", player.place)),
+             {{"place", std::to_string(player.place)}});
     }
     if (settings_.pandamonium) {
       const int points = position.dice_in_play();
@@ -483,9 +486,9 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
       target_reached = target_reached || player.points >= settings_.pandamonium_target;
       if (log) {
         record(log, kClausePoints, seat,
-             fmt::format("{} scores {} point{} ({} total)", seat_label(seat), points,
-                         points == 1 ? "" : "s", player.points),
-             {{"points", std::to_string(points)}, {"total", std::to_string(player.points)}});
+               fmt::format("{} scores {} point{} ({} total)", seat_label(seat), points,
+                           points == 1 ? "" : "s", player.points),
+               {{"points", std::to_string(points)}, {"total", std::to_string(player.points)}});
       }
     }
   }
@@ -553,8 +556,8 @@ void PtpRules::start_next_round(Position& position, EventLog* log) const {
   position = std::move(next);
   if (log) {
     record(log, kClauseNewRound, starter,
-         fmt::format("round {} begins; {} starts", position.round, seat_label(starter)),
-         {{"round", std::to_string(position.round)}});
+           fmt::format("round {} begins; {} starts", position.round, seat_label(starter)),
+           {{"round", std::to_string(position.round)}});
   }
 }
 

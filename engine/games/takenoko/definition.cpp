@@ -247,7 +247,7 @@ Game definition() {
   game.rulings = rulings();
   game.clauses = clauses();
   game.perfect_information = false;  // objectives in hand and the piles are hidden
-  game.random_play_ends = false;  // see step_bound() in settings.cpp
+  game.random_play_ends = false;     // see step_bound() in settings.cpp
   game.make_rules = [](const Game& self, const Variant& variant, int players) {
     return std::unique_ptr<Rules>(std::make_unique<TakenokoRules>(self, variant, players));
   };
