@@ -289,9 +289,10 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
     const Alternative& alternative = exploration.alternatives()[a];
     if (alternative_rules[a] == nullptr) continue;
     const Rules& other = *alternative_rules[a];
-    const std::string label = alternative.ruling + "=" + alternative.alternative;
+    const std::string label = alternative.label();
     const Sighting& differs = alternative.differs;
-    writer.add("ruling-matters", false, differs, [&](const State& state, std::string& steps) {
+    const std::string kind = alternative.is_order() ? "order-matters" : "ruling-matters";
+    writer.add(kind, false, differs, [&](const State& state, std::string& steps) {
       Difference difference;
       try {
         difference = differs.move < 0 ? state_difference(rules, other, label, state)
@@ -301,6 +302,15 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
         difference.text = std::string("the rules throw under ") + label + ": " + error.what();
       }
       steps = difference.steps;
+      if (alternative.is_order()) {
+        std::vector<std::string> where;
+        for (const SimultaneousResolution& at : rules.game().simultaneous) where.push_back(at.id);
+        return fmt::format(
+            "resolving what happens at once ({}) in the reverse order changes the game in {}; "
+            "{}: {}. The scenario shows the order the game takes",
+            join(where, ", "), states_text(differs.count), writer.where(differs, state),
+            difference.text);
+      }
       return fmt::format(
           "{} changes the game in {}; {}: {}. Replayed with --ruling {}, this scenario fails "
           "where the readings part",

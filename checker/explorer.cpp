@@ -647,6 +647,10 @@ Exploration explore(const Rules& rules, const std::vector<const Rules*>& alterna
   return result;
 }
 
+std::string Alternative::label() const {
+  return is_order() ? std::string("simultaneous resolutions reversed") : ruling + "=" + alternative;
+}
+
 AlternativeRules alternatives_of(const Rules& rules) {
   AlternativeRules out;
   const Game& game = rules.game();
@@ -667,6 +671,14 @@ AlternativeRules alternatives_of(const Rules& rules) {
       }
       out.alternatives.push_back(std::move(entry));
     }
+  }
+  if (!game.simultaneous.empty()) {
+    Alternative entry;
+    entry.ruling = Alternative::kOrder;
+    entry.alternative = "reversed";
+    out.rules.push_back(game.rules(rules.variant(), rules.players()));
+    out.rules.back()->reverse_simultaneous_order();
+    out.alternatives.push_back(std::move(entry));
   }
   return out;
 }

@@ -82,12 +82,18 @@ struct Sighting {
   bool seen() const { return count > 0; }
 };
 
-// Another reading of the rules compared at every state.
+// Another reading of the rules compared at every state: a ruling's other
+// alternative, or the reverse order of the game's simultaneous resolutions.
 struct Alternative {
-  std::string ruling;       // the ruling's id
+  std::string ruling;       // the ruling's id; kOrder for the reverse order
   std::string alternative;  // the alternative compared with the variant's
   Sighting differs;         // states where the two readings part
   std::string unavailable;  // why it could not be compared (the game refused the variant)
+
+  static constexpr const char* kOrder = "order";
+  bool is_order() const { return ruling == kOrder; }
+  // "tk.bamboo_supply=limits_growth", or "simultaneous resolutions reversed".
+  std::string label() const;
 };
 
 enum class NodeClass : std::uint8_t { Decision, Chance, Terminal, Unexpanded, Broken };
@@ -192,8 +198,9 @@ class Exploration {
 Exploration explore(const Rules& rules, const std::vector<const Rules*>& alternative_rules,
                     std::vector<Alternative> alternatives, const ExploreOptions& options);
 
-// The rules of every other alternative of every ruling of the variant, with
-// their descriptions, for explore().
+// The rules of every other alternative of every ruling of the variant, and
+// of the reverse order of its simultaneous resolutions if the game has any,
+// with their descriptions, for explore().
 struct AlternativeRules {
   std::vector<std::unique_ptr<Rules>> rules;  // null where the game refused the variant
   std::vector<Alternative> alternatives;

@@ -24,6 +24,7 @@ struct Game {
   std::vector<ParamSpec> parameters;
   std::vector<Ruling> rulings;
   std::vector<Clause> clauses;
+  std::vector<SimultaneousResolution> simultaneous;
   // False when the rules allow a game that never ends, so that random play
   // often does not reach the end (Takenoko: once every tile is placed, a hand
   // full of plot objectives the plantation does not show can never empty).

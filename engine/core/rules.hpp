@@ -14,7 +14,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -148,6 +150,18 @@ class Rules {
   // information) is the whole state.
   virtual std::string observation(const State& state, Seat seat) const;
 
+  // --- Simultaneous resolutions (Game::simultaneous) ------------------------
+  // Resolve them in the reverse of the game's order from now on: the
+  // explorer compares such rules with the usual ones at every state. Call
+  // before the rules are shared.
+  void reverse_simultaneous_order() { reversed_ = true; }
+  bool simultaneous_order_reversed() const { return reversed_; }
+  // Puts things that happen at once in the order they are resolved.
+  template <class Range>
+  void order_simultaneous(Range& items) const {
+    if (reversed_) std::reverse(std::begin(items), std::end(items));
+  }
+
   // Convenience: parse and apply, or explain why not.
   Verdict apply_text(State& state, std::string_view text, EventLog* log) const;
   std::string seat_name(Seat seat) const { return seat_label(seat); }
@@ -156,6 +170,7 @@ class Rules {
   const Game* game_;
   Variant variant_;
   int players_;
+  bool reversed_ = false;
 };
 
 }  // namespace grove

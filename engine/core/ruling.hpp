@@ -32,4 +32,14 @@ struct Clause {
   std::string reference;
 };
 
+// Where the rules resolve several things at the same moment and give no
+// order (the gardener's growth on several plots at once), the game still
+// resolves them one after another; it lists each such place so that the
+// explorer can check whether the reverse order would change anything.
+struct SimultaneousResolution {
+  std::string id;       // "tk.gardener.growth"
+  std::string summary;  // what happens at once, and the order the game takes
+  std::string reference;
+};
+
 }  // namespace grove

@@ -30,6 +30,7 @@ using testing::PlantedBug;
 
 // A search with every check, as grove explore makes it.
 struct Explored {
+  std::shared_ptr<const Game> game;  // a test-only game's, kept alive with its rules
   std::unique_ptr<Rules> rules;
   checker::AlternativeRules others;
   std::vector<const Rules*> other_rules;
@@ -50,15 +51,19 @@ Explored explore_rules(std::unique_ptr<Rules> rules, ExploreOptions options = {}
   Exploration exploration = checker::explore(*rules, other_rules, others.alternatives, options);
   checker::EndingAnalysis endings;
   if (exploration.complete()) endings = checker::analyse_endings(exploration);
-  return Explored{std::move(rules), std::move(others), std::move(other_rules),
-                  std::move(exploration), std::move(endings)};
+  return Explored{nullptr,
+                  std::move(rules),
+                  std::move(others),
+                  std::move(other_rules),
+                  std::move(exploration),
+                  std::move(endings)};
 }
 
-Explored explore_planted(const Game& game, const std::vector<std::string>& rulings = {},
-                         ExploreOptions options = {}) {
-  Variant variant(game);
-  for (const std::string& ruling : rulings) variant.set_ruling_text(ruling);
-  return explore_rules(game.rules(variant, 2), options);
+Explored explore_planted(PlantedBug bug) {
+  auto game = std::make_shared<const Game>(testing::planted_game(bug));
+  Explored run = explore_rules(game->rules(Variant(*game), 2));
+  run.game = std::move(game);
+  return run;
 }
 
 Explored explore_variant(const std::string& game_name, const std::string& variant_file,
@@ -122,8 +127,8 @@ TEST(FingerprintSet, KeepsAtMostSixteenBytesPerFingerprint) {
 // --- Planted defects -------------------------------------------------------------
 
 TEST(Explorer, FindsAStuckStateWithAShortestTrace) {
-  const Game game = testing::planted_game(PlantedBug::Stuck);
-  const Explored run = explore_planted(game);
+  const Explored run = explore_planted(PlantedBug::Stuck);
+  const Game& game = *run.game;
   ASSERT_TRUE(run.exploration.complete());
   const checker::Sighting& stuck = run.exploration.stuck();
   ASSERT_TRUE(stuck.seen());
@@ -149,8 +154,8 @@ TEST(Explorer, FindsAStuckStateWithAShortestTrace) {
 }
 
 TEST(Explorer, FindsStatesThatCanNeverEndAndTheMoveIntoThem) {
-  const Game game = testing::planted_game(PlantedBug::TrapAtEight);
-  const Explored run = explore_planted(game);
+  const Explored run = explore_planted(PlantedBug::TrapAtEight);
+  const Game& game = *run.game;
   ASSERT_TRUE(run.exploration.complete());
   const checker::Sighting& trap = run.endings.trap;
   ASSERT_TRUE(trap.seen());
@@ -183,8 +188,8 @@ TEST(Explorer, FindsStatesThatCanNeverEndAndTheMoveIntoThem) {
 }
 
 TEST(Explorer, FindsARulingThatMattersInOneStateOnly) {
-  const Game game = testing::planted_game(PlantedBug::RulingAtThree);
-  const Explored run = explore_planted(game);
+  const Explored run = explore_planted(PlantedBug::RulingAtThree);
+  const Game& game = *run.game;
   ASSERT_EQ(run.exploration.alternatives().size(), 1U);
   const checker::Alternative& other = run.exploration.alternatives()[0];
   EXPECT_EQ(other.ruling + "=" + other.alternative, "planted.reading=b");
@@ -215,8 +220,7 @@ TEST(Explorer, FindsARulingThatMattersInOneStateOnly) {
 }
 
 TEST(Explorer, ARulingWithoutEffectNeverMatters) {
-  const Game game = testing::planted_game(PlantedBug::None);
-  const Explored run = explore_planted(game);
+  const Explored run = explore_planted(PlantedBug::None);
   ASSERT_EQ(run.exploration.alternatives().size(), 1U);
   EXPECT_FALSE(run.exploration.alternatives()[0].differs.seen());
   EXPECT_TRUE(run.findings().empty());
@@ -225,8 +229,35 @@ TEST(Explorer, ARulingWithoutEffectNeverMatters) {
   EXPECT_EQ(run.endings.on_cycles, 0);
 }
 
+TEST(Explorer, FindsWhereTheOrderOfSimultaneousResolutionsMatters) {
+  const Explored run = explore_planted(PlantedBug::BonusesInOrder);
+  ASSERT_EQ(run.exploration.alternatives().size(), 2U);  // the ruling, then the order
+  const checker::Alternative& order = run.exploration.alternatives()[1];
+  ASSERT_TRUE(order.is_order());
+  ASSERT_TRUE(order.differs.seen());
+  // The earliest additions that reach 4 are P2's third move, from counter
+  // 2 (P1 added 1, heads) or 3 (P1 added 2, heads): both at depth 2.
+  EXPECT_EQ(order.differs.depth, 2);
+  EXPECT_GE(order.differs.move, 0);  // the move, not the state, differs
+  const auto findings = run.findings();
+  const auto* finding = finding_of(findings, "order-matters");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_NE(finding->detail.find("after 'P2 adds "), std::string::npos) << finding->detail;
+  EXPECT_NE(finding->detail.find("' the position differs (counter): by default counter 9, P2 to "
+                                 "toss; under simultaneous resolutions reversed counter 10, P2 to "
+                                 "toss"),
+            std::string::npos)
+      << finding->detail;
+  // With bonuses that commute, the order never matters.
+  const Explored commuting = explore_planted(PlantedBug::BonusesAnyOrder);
+  ASSERT_EQ(commuting.exploration.alternatives().size(), 2U);
+  EXPECT_FALSE(commuting.exploration.alternatives()[1].differs.seen());
+  // A game without simultaneous resolutions has no order to compare.
+  EXPECT_EQ(explore_planted(PlantedBug::None).exploration.alternatives().size(), 1U);
+}
+
 TEST(Explorer, FindsAnInvariantBrokenAtItsFirstState) {
-  const Explored run = explore_planted(testing::planted_game(PlantedBug::Invariant));
+  const Explored run = explore_planted(PlantedBug::Invariant);
   const checker::Sighting& broken = run.exploration.invariant();
   ASSERT_TRUE(broken.seen());
   EXPECT_EQ(broken.detail, "the counter is 7");
@@ -237,7 +268,7 @@ TEST(Explorer, FindsAnInvariantBrokenAtItsFirstState) {
 
 TEST(Explorer, FindsAGameThatNeverEndsFromTheStart) {
   // The counter wraps at 10: every state can only lead to more play.
-  const Explored run = explore_planted(testing::planted_game(PlantedBug::Endless));
+  const Explored run = explore_planted(PlantedBug::Endless);
   ASSERT_TRUE(run.exploration.complete());
   EXPECT_EQ(run.endings.trap.count, run.exploration.states());
   EXPECT_EQ(run.endings.trap.depth, 0);
@@ -292,8 +323,7 @@ TEST(Explorer, CountsTheSameStatesAsABruteForceEnumeration) {
         << file;
   }
   for (PlantedBug bug : {PlantedBug::None, PlantedBug::TrapAtEight}) {
-    const Game game = testing::planted_game(bug);
-    const Explored run = explore_planted(game);
+    const Explored run = explore_planted(bug);
     EXPECT_EQ(run.exploration.states(), brute_force_count(*run.rules, *run.rules->initial_state()));
   }
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 #include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 
@@ -82,6 +84,13 @@ class PlantedRules final : public Rules {
       if (bug_ == PlantedBug::Stuck && p.counter == 5) return Verdict::illegal("stuck");
       if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
       p.coin = true;
+      if (has_bonuses() && p.counter == 4) {
+        const bool doubling = bug_ == PlantedBug::BonusesInOrder;
+        std::array<int, 2> bonuses = {doubling ? 0 : 1, 1};  // 0: double, 1: add one
+        order_simultaneous(bonuses);
+        for (int bonus : bonuses) p.counter = bonus == 0 ? 2 * p.counter : p.counter + 1;
+        record(log, "planted.bonus", move.seat, "bonuses");
+      }
       record(log, "planted.add", move.seat, fmt::format("adds {}", amount));
     }
     if (bug_ == PlantedBug::Endless) p.counter %= kTarget;
@@ -148,6 +157,9 @@ class PlantedRules final : public Rules {
   std::int64_t step_bound() const override { return 200; }
 
  private:
+  bool has_bonuses() const {
+    return bug_ == PlantedBug::BonusesInOrder || bug_ == PlantedBug::BonusesAnyOrder;
+  }
   bool adds_three(const Position& p) const {
     return bug_ == PlantedBug::RulingAtThree && variant().ruling("planted.reading") == "b" &&
            p.counter == 3 && p.turn == 0 && !p.coin;
@@ -170,6 +182,11 @@ Game planted_game(PlantedBug bug) {
       "planted.reading", "a ruling for the generators", {{"a", "a"}, {"b", "b"}}, "a", "-", "-"}};
   game.clauses = {Clause{"planted.add", "a player adds", "-"},
                   Clause{"planted.coin", "the coin falls", "-"}};
+  if (bug == PlantedBug::BonusesInOrder || bug == PlantedBug::BonusesAnyOrder) {
+    game.simultaneous = {SimultaneousResolution{
+        "planted.bonus", "two bonuses when an addition reaches 4: doubling, then one more", "-"}};
+    game.clauses.push_back(Clause{"planted.bonus", "the bonuses at 4", "-"});
+  }
   game.make_rules = [bug](const Game& self, const Variant& variant, int players) {
     return std::unique_ptr<Rules>(std::make_unique<PlantedRules>(self, variant, players, bug));
   };

@@ -20,6 +20,12 @@ enum class PlantedBug {
   // Under the ruling planted.reading=b, P1 may also add 3 when the counter is
   // 3 and nothing else differs: the reading matters in that one state.
   RulingAtThree,
+  // An addition that brings the counter to exactly 4 sets off two bonuses
+  // at once, doubling it and adding one: in the reverse order they give 10
+  // instead of 9, so the order of the simultaneous resolution matters.
+  BonusesInOrder,
+  // The same moment with two bonuses of one each: the order cannot matter.
+  BonusesAnyOrder,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

@@ -247,11 +247,12 @@ int explore_command(const Invocation& invocation) {
   }
 
   if (explore.compare_rulings) {
-    std::cout
-        << "Rulings (each other alternative against the variant's, at every expanded state):\n";
+    std::cout << "Rulings (each other alternative against the variant's, at every expanded state)"
+              << (game.simultaneous.empty() ? "" : ", and the order of what happens at once")
+              << ":\n";
     nlohmann::json list = nlohmann::json::array();
     for (const checker::Alternative& alternative : exploration.alternatives()) {
-      const std::string label = alternative.ruling + "=" + alternative.alternative;
+      const std::string label = alternative.label();
       std::string verdict;
       if (!alternative.unavailable.empty()) {
         verdict = "not compared: " + alternative.unavailable;

@@ -246,6 +246,11 @@ Game definition() {
   game.parameters = parameters();
   game.rulings = rulings();
   game.clauses = clauses();
+  game.simultaneous = {SimultaneousResolution{
+      "tk.gardener.growth",
+      "the bamboo grows at once where the gardener stops and on the irrigated plots of that colour "
+      "next to it; grove grows the destination first, then its neighbours clockwise from the east",
+      rulebook("Gardener") + "; " + faq("Moving the gardener")}};
   game.perfect_information = false;  // objectives in hand and the piles are hidden
   game.random_play_ends = false;     // see step_bound() in settings.cpp
   game.make_rules = [](const Game& self, const Variant& variant, int players) {

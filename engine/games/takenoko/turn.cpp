@@ -243,9 +243,13 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       // irrigated; the FAQ: neighbours grow even when the destination is not
       // irrigated.
       const Colour colour = there->colour;
+      // They grow at the same moment; when the supply runs short the order
+      // decides which get a section: the destination, then clockwise from
+      // the east (reversed for the explorer's order check).
       std::array<Hex, 7> cells{};
       cells[0] = to;
       for (std::size_t i = 0; i < kDirections.size(); ++i) cells[i + 1] = to + kDirections[i];
+      order_simultaneous(cells);
       for (const Hex& at : cells) {
         Plot* plot = position.plot_at(at);
         if (plot == nullptr || plot->colour != colour || !plot->irrigated) continue;
