@@ -21,8 +21,8 @@ std::uint32_t FingerprintSet::find(std::uint64_t fingerprint) const {
 }
 
 std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint) {
-  // At most three quarters full, so that a probe ends soon.
-  if (4 * (static_cast<std::size_t>(size_) + 1) > 3 * slots_.size()) grow();
+  // At most 80% full, so that a probe ends soon.
+  if (5 * (static_cast<std::size_t>(size_) + 1) > 4 * slots_.size()) grow();
   const std::size_t capacity = slots_.size();
   std::size_t slot = home(fingerprint);
   for (;; slot = slot + 1 == capacity ? 0 : slot + 1) {
@@ -39,8 +39,8 @@ std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint)
   return {index, true};
 }
 
-// Half again as many slots: the table is then half full, so it stays
-// between 1/2 and 3/4 full and costs 5.3 to 8 bytes per fingerprint.
+// Half again as many slots: the table is then 53% full, so it stays
+// between 53% and 80% full and costs 5 to 7.5 bytes per fingerprint.
 void FingerprintSet::grow() {
   std::vector<std::uint32_t> old;
   old.swap(slots_);

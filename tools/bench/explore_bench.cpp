@@ -1,8 +1,9 @@
 // grove explore's search, without the analyses of the finished graph:
-// distinct states per second and bytes per state in the fingerprint set,
-// on Pass the Pandas for two players with six dice each (151,013 states),
-// with and without the extra work of rule coverage and of comparing the
-// rulings' alternatives, and with one and two jobs.
+// distinct states per second and bytes per state in the fingerprint set.
+// Pass the Pandas for two players with six dice each (151,013 states) and
+// eight (965,556), with and without the extra work of rule coverage and of
+// comparing the rulings' alternatives, with one and two jobs; and the small
+// variant of every game that grove ships for exploring.
 //
 //   build-release/tools/explore_bench
 
@@ -10,38 +11,74 @@
 
 #include "checker/explorer.hpp"
 #include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
 
 namespace grove::bench {
 namespace {
 
-void Explore(benchmark::State& benchmark_state, const char* game_name, const char* settings,
-             int players) {
+// The table to explore: a variant, and the position a start scenario
+// reaches when there is one.
+struct Table {
+  std::unique_ptr<Rules> rules;
+  std::shared_ptr<const State> start;
+};
+
+Table table_of(const std::string& game_name, const std::string& file) {
+  const std::string path = std::string(GROVE_SOURCE_DIR) + "/" + file;
+  if (file.find("/variants/") == std::string::npos) {
+    const Scenario scenario = load_scenario(path, builtin_games());
+    const ScenarioResult replayed = replay_scenario(scenario);
+    return {scenario.game->rules(scenario.variant, scenario.players), replayed.end_state};
+  }
   const Game& game = builtin_games().get(game_name);
+  return {game.rules(load_variant_file(game, path), 2), nullptr};
+}
+
+Table pandas_with(const char* dice) {
+  const Game& game = builtin_games().get("pass_the_pandas");
   Variant variant(game);
-  variant.set_parameter_text(settings);
-  const auto rules = game.rules(variant, players);
-  checker::AlternativeRules others = checker::alternatives_of(*rules);
+  variant.set_parameter_text(std::string("dice_per_player=") + dice);
+  return {game.rules(variant, 2), nullptr};
+}
+
+void run(benchmark::State& benchmark_state, const Table& table) {
+  checker::AlternativeRules others = checker::alternatives_of(*table.rules);
   std::vector<const Rules*> other_rules;
   for (const auto& other : others.rules) other_rules.push_back(other.get());
   checker::ExploreOptions options;
+  options.start = table.start.get();
   options.jobs = static_cast<int>(benchmark_state.range(0));
   options.coverage = benchmark_state.range(1) != 0;
   options.compare_rulings = benchmark_state.range(2) != 0;
   std::int64_t states = 0;
   double bytes = 0;
+  double search_seconds = 0;
   for (auto _ : benchmark_state) {
     const checker::Exploration exploration =
-        checker::explore(*rules, other_rules, others.alternatives, options);
+        checker::explore(*table.rules, other_rules, others.alternatives, options);
     states += exploration.states();
+    search_seconds += exploration.seconds();
     bytes = static_cast<double>(exploration.fingerprint_bytes()) /
             static_cast<double>(exploration.states());
   }
+  benchmark_state.counters["states"] = benchmark::Counter(
+      static_cast<double>(states) / static_cast<double>(benchmark_state.iterations()));
+  // Wall time, including freeing the states at the end.
   benchmark_state.counters["states_per_second"] =
       benchmark::Counter(static_cast<double>(states), benchmark::Counter::kIsRate);
+  // The search alone, as grove explore reports it.
+  benchmark_state.counters["search_states_per_second"] =
+      benchmark::Counter(static_cast<double>(states) / search_seconds);
   benchmark_state.counters["fingerprint_bytes_per_state"] = benchmark::Counter(bytes);
 }
 
-BENCHMARK_CAPTURE(Explore, pass_the_pandas_6_dice, "pass_the_pandas", "dice_per_player={2: 6}", 2)
+void PassThePandas(benchmark::State& state, const char* dice) { run(state, pandas_with(dice)); }
+
+void SmallVariant(benchmark::State& state, const char* game, const char* file) {
+  run(state, table_of(game, file));
+}
+
+BENCHMARK_CAPTURE(PassThePandas, 6_dice, "{2: 6}")
     ->ArgNames({"jobs", "coverage", "rulings"})
     ->Args({1, 0, 0})
     ->Args({1, 1, 0})
@@ -50,12 +87,30 @@ BENCHMARK_CAPTURE(Explore, pass_the_pandas_6_dice, "pass_the_pandas", "dice_per_
     ->Args({2, 1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK_CAPTURE(Explore, pass_the_pandas_8_dice, "pass_the_pandas", "dice_per_player={2: 8}", 2)
+BENCHMARK_CAPTURE(PassThePandas, 8_dice, "{2: 8}")
     ->ArgNames({"jobs", "coverage", "rulings"})
     ->Args({1, 0, 0})
     ->Args({2, 0, 0})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+#define GROVE_SMALL_VARIANT(name, game, file)       \
+  BENCHMARK_CAPTURE(SmallVariant, name, game, file) \
+      ->ArgNames({"jobs", "coverage", "rulings"})   \
+      ->Args({1, 0, 0})                             \
+      ->Args({1, 1, 1})                             \
+      ->Args({2, 0, 0})                             \
+      ->Args({2, 1, 1})                             \
+      ->Iterations(1)                               \
+      ->Unit(benchmark::kMillisecond)               \
+      ->UseRealTime()
+
+GROVE_SMALL_VARIANT(bamboo_harvest_3x3, "bamboo_harvest",
+                    "scenarios/bamboo_harvest/explore_3x3_start.yaml");
+GROVE_SMALL_VARIANT(takenoko_two_plots, "takenoko",
+                    "scenarios/takenoko/variants/explore_two_plots.yaml");
+GROVE_SMALL_VARIANT(forest_shuffle_eight_cards, "forest_shuffle",
+                    "scenarios/forest_shuffle/variants/explore_eight_cards.yaml");
 
 }  // namespace
 }  // namespace grove::bench

@@ -2,15 +2,29 @@
 
 namespace grove::pass_the_pandas {
 
+namespace {
+
+// Four small fields in one word (16 bits each; every field here is far
+// below 65536, and -1 becomes 0): the explorer hashes every state it meets,
+// and a third as many bytes hash a third faster.
+std::uint64_t pack(int a, int b, int c, int d) {
+  const auto lane = [](int value, int shift) {
+    return static_cast<std::uint64_t>(static_cast<std::uint16_t>(value + 1)) << shift;
+  };
+  return lane(a, 0) | lane(b, 16) | lane(c, 32) | lane(d, 48);
+}
+
+}  // namespace
+
 void Position::hash_into(Hasher& hasher) const {
   hasher.add(static_cast<int>(players.size()));
   for (const Player& player : players) {
-    hasher.add(player.dice).add(player.bamboo_rolled).add(player.bamboo_received);
-    hasher.add(player.place).add(player.points);
+    hasher.add(pack(player.dice, player.bamboo_rolled, player.bamboo_received, player.place));
+    hasher.add(player.points);
   }
-  hasher.add(turn).add(starter).add(previous).add(static_cast<int>(step));
-  hasher.add(roll.water).add(roll.panda).add(roll.bamboo).add(roll.blank);
-  hasher.add(pandas_to_pass).add(challenge_settled).add(removed).add(round);
+  hasher.add(pack(turn, starter, previous, static_cast<int>(step)));
+  hasher.add(pack(roll.water, roll.panda, roll.bamboo, roll.blank));
+  hasher.add(pack(pandas_to_pass, challenge_settled ? 1 : 0, removed, round));
 }
 
 int Position::players_still_in() const {
