@@ -275,6 +275,23 @@ TEST(Explorer, FindsAGameThatNeverEndsFromTheStart) {
   EXPECT_EQ(run.endings.trap.depth, 0);
 }
 
+// Every registered game, in its default variant, through the explorer's
+// first few thousand states: a game added later is covered with no change.
+TEST(Explorer, EveryGameExploresItsFirstStatesWithoutDefects) {
+  for (const auto& game : builtin_games().games()) {
+    ExploreOptions options;
+    options.limits.max_states = 3000;
+    const Explored run = explore_rules(game->rules(Variant(*game), game->min_players), options);
+    EXPECT_GT(run.exploration.expanded(), 0) << game->name;
+    EXPECT_FALSE(run.exploration.stuck().seen()) << game->name;
+    EXPECT_FALSE(run.exploration.invariant().seen()) << game->name;
+    EXPECT_FALSE(run.exploration.rejected_move().seen()) << game->name;
+    EXPECT_FALSE(run.exploration.exception().seen())
+        << game->name << ": " << run.exploration.exception().detail;
+    EXPECT_FALSE(run.exploration.clauses().empty()) << game->name;
+  }
+}
+
 // --- State counts ------------------------------------------------------------------
 
 // Every state reachable from `start`, told apart by full equality (not by
