@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "engine/core/game.hpp"
+#include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 
 namespace grove {
@@ -55,6 +56,30 @@ std::uint64_t Rules::view_hash(const State& state) const { return state.hash(); 
 std::string Rules::observation(const State& state, Seat) const {
   return yaml_inline(state_to_yaml(state));
 }
+
+double Rules::heuristic(const State& state, Seat seat) const {
+  if (node(state).kind != NodeKind::Terminal) return 0;
+  return outcome(state).place[static_cast<std::size_t>(seat)] == 1 ? 1 : 0;
+}
+
+std::unique_ptr<State> Rules::determinize(const State& state, Seat, Rng&) const {
+  if (!game_->perfect_information) {
+    throw std::logic_error(game_->name +
+                           " hides information but cannot determinize a state (Rules::determinize)");
+  }
+  return state.clone();
+}
+
+MoveUse Rules::move_use(const State&, const Move& move) const {
+  // "P1 pass panda to P2" -> "pass"; a chance outcome ("roll P1 ...") is
+  // its first word.
+  const std::vector<std::string> words = words_of(move_text(move));
+  std::size_t verb = 0;
+  if (words.size() > 1 && parse_seat_label(words[0])) verb = 1;
+  return {words.empty() ? std::string() : words[verb], {}};
+}
+
+std::vector<GameMetric> Rules::game_metrics(const State&, const EventLog&) const { return {}; }
 
 Verdict Rules::apply_text(State& state, std::string_view text, EventLog* log) const {
   MoveParse parsed = parse_move(text);

@@ -75,6 +75,22 @@ struct MoveParse {
   bool ok() const { return error.empty(); }
 };
 
+// What a move does, for reports that count how often each action and card is
+// used: the action in the game's words ("plays", "swap") and the card or
+// piece it concerns, if any ("linden").
+struct MoveUse {
+  std::string action;
+  std::string item;
+};
+
+// A figure a designer wants from finished games ("won by a path", "points
+// from birds"), about one seat or (kNoSeat) the whole game.
+struct GameMetric {
+  std::string name;
+  Seat seat = kNoSeat;
+  double value = 0;
+};
+
 struct Outcome {
   std::vector<int> place;           // per seat: 1 = first; equal numbers are ties
   std::vector<std::int64_t> score;  // per seat; empty when the game keeps no score
@@ -149,6 +165,29 @@ class Rules {
   // for a seat are indistinguishable to that seat. The default (perfect
   // information) is the whole state.
   virtual std::string observation(const State& state, Seat seat) const;
+
+  // --- Playing well: agents and balance reports -----------------------------
+  // How promising the state looks for `seat`, in the game's own units
+  // (points, dice still to shed), higher is better and comparable between
+  // seats of one state. The greedy agent looks one move ahead with it, MCTS
+  // scores playouts it cuts short with it, and balance reports follow who
+  // leads with it. Agents only ever ask it about a determinized state, so
+  // it may read everything in the state. The default: 0, and at the end 1
+  // for a winner.
+  virtual double heuristic(const State& state, Seat seat) const;
+  // A state that `seat` cannot tell from this one (the same observation),
+  // with everything it cannot see drawn at random among the ways it could
+  // be: how an agent plays without peeking. The result must depend only
+  // on what `seat` sees and on `rng`, so that two states the seat cannot
+  // tell apart give the same determinization. The default, for games of
+  // perfect information, is a copy; a game that hides anything overrides
+  // it.
+  virtual std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const;
+  // For reports: what a move does (the default: the verb of its text).
+  virtual MoveUse move_use(const State& before, const Move& move) const;
+  // For reports: the game's own figures of a finished game, from its last
+  // state and every event it fired. The default: none.
+  virtual std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const;
 
   // --- Simultaneous resolutions (Game::simultaneous) ------------------------
   // Resolve them in the reverse of the game's order from now on: the
