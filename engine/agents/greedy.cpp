@@ -1,0 +1,99 @@
+#include "engine/agents/greedy.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "engine/core/game.hpp"
+
+namespace grove {
+namespace {
+
+// A finished game is worth more than any position the heuristic can rate.
+constexpr double kEndWeight = 1e12;
+// Chance nodes with more outcomes than this are valued on a sample.
+constexpr std::size_t kExactChance = 16;
+constexpr int kChanceSamples = 6;
+
+// Puts `into` in the same state as `from`, allocating only the first time.
+void copy_into(std::unique_ptr<State>& into, const State& from) {
+  if (into) {
+    into->copy_from(from);
+  } else {
+    into = from.clone();
+  }
+}
+
+}  // namespace
+
+double lookahead_value(const Rules& rules, const State& state, Seat seat) {
+  const int players = rules.players();
+  if (rules.node(state).kind == NodeKind::Terminal) {
+    const std::vector<int> place = rules.outcome(state).place;
+    // 1 for first, 0 for last; ties share.
+    const int mine = place[static_cast<std::size_t>(seat)];
+    return kEndWeight * (players - mine) / std::max(1, players - 1);
+  }
+  double best_other = -std::numeric_limits<double>::infinity();
+  for (Seat other = 0; other < players; ++other) {
+    if (other != seat) best_other = std::max(best_other, rules.heuristic(state, other));
+  }
+  const double own = rules.heuristic(state, seat);
+  return players > 1 ? own - best_other : own;
+}
+
+double GreedyAgent::value_after(const Rules& rules, const State& after, Seat seat, Rng& rng) {
+  if (rules.node(after).kind != NodeKind::Chance) return lookahead_value(rules, after, seat);
+  rules.chance_outcomes(after, outcomes_);
+  double total = 0;
+  if (outcomes_.size() <= kExactChance) {
+    for (const ChanceOutcome& outcome : outcomes_) {
+      copy_into(rolled_, after);
+      if (!rules.apply(*rolled_, outcome.move, nullptr).is_legal()) {
+        throw std::logic_error(rules.game().name + ": a listed chance outcome was refused");
+      }
+      total += outcome.probability.to_double() * lookahead_value(rules, *rolled_, seat);
+    }
+    return total;
+  }
+  for (int sample = 0; sample < kChanceSamples; ++sample) {
+    copy_into(rolled_, after);
+    if (!rules.apply(*rolled_, rules.sample_chance(after, rng), nullptr).is_legal()) {
+      throw std::logic_error(rules.game().name + ": a sampled chance outcome was refused");
+    }
+    total += lookahead_value(rules, *rolled_, seat);
+  }
+  return total / kChanceSamples;
+}
+
+Move GreedyAgent::choose(const Rules& rules, const State& state, Rng& rng) {
+  const Seat seat = rules.node(state).actor;
+  rules.legal_moves(state, moves_);
+  if (moves_.empty()) {
+    throw std::logic_error(rules.game().name + ": no legal move in a non-terminal state: " +
+                           rules.state_summary(state));
+  }
+  if (moves_.size() == 1) return moves_.front();
+  // The seat's own moves do not depend on what it cannot see, so they are
+  // the same in the drawn state.
+  const std::unique_ptr<State> seen = rules.determinize(state, seat, rng);
+  double best = -std::numeric_limits<double>::infinity();
+  best_.clear();
+  for (const Move& move : moves_) {
+    copy_into(scratch_, *seen);
+    if (!rules.apply(*scratch_, move, nullptr).is_legal()) {
+      throw std::logic_error(rules.game().name + ": the legal move " + rules.move_text(move) +
+                             " was refused in a determinized state");
+    }
+    const double value = value_after(rules, *scratch_, seat, rng);
+    if (value > best + 1e-9) {
+      best = value;
+      best_.assign(1, move);
+    } else if (value >= best - 1e-9) {
+      best_.push_back(move);
+    }
+  }
+  return best_[rng.below(best_.size())];
+}
+
+}  // namespace grove

@@ -1,0 +1,35 @@
+#pragma once
+// The greedy agent: looks one move ahead. Each legal move is tried on a
+// state drawn from what the agent's seat can see (Rules::determinize), and
+// valued by the game's heuristic: the seat's own figure minus the best of
+// the others', averaged over the chance outcomes that follow at once. Ties
+// are broken at random.
+
+#include <memory>
+#include <vector>
+
+#include "engine/core/agent.hpp"
+
+namespace grove {
+
+// How a state looks for `seat`: at the end, far above or below anything
+// the heuristic gives, by place; otherwise its heuristic minus the best
+// heuristic of the other seats.
+double lookahead_value(const Rules& rules, const State& state, Seat seat);
+
+class GreedyAgent final : public Agent {
+ public:
+  std::string name() const override { return "greedy"; }
+  Move choose(const Rules& rules, const State& state, Rng& rng) override;
+
+ private:
+  double value_after(const Rules& rules, const State& after, Seat seat, Rng& rng);
+
+  std::vector<Move> moves_;
+  std::vector<Move> best_;
+  std::vector<ChanceOutcome> outcomes_;
+  std::unique_ptr<State> scratch_;
+  std::unique_ptr<State> rolled_;
+};
+
+}  // namespace grove

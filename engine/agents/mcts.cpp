@@ -1,0 +1,191 @@
+#include "engine/agents/mcts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "engine/core/game.hpp"
+
+namespace grove {
+namespace {
+
+void apply_or_throw(const Rules& rules, State& state, const Move& move) {
+  if (!rules.apply(state, move, nullptr).is_legal()) {
+    throw std::logic_error(rules.game().name + ": " + rules.move_text(move) +
+                           " was listed but refused during a search");
+  }
+}
+
+// The share of the other seats that `mine` beats (ties count half), for
+// figures where higher is better.
+template <class Figure>
+double share_beaten(const std::vector<Figure>& figures, std::size_t mine, bool lower_wins) {
+  double beaten = 0;
+  for (std::size_t other = 0; other < figures.size(); ++other) {
+    if (other == mine) continue;
+    if (figures[other] == figures[mine]) {
+      beaten += 0.5;
+    } else if ((figures[other] > figures[mine]) == lower_wins) {
+      beaten += 1;
+    }
+  }
+  return beaten / static_cast<double>(figures.size() - 1);
+}
+
+}  // namespace
+
+void seat_rewards(const Rules& rules, const State& state, std::vector<double>& rewards) {
+  const auto players = static_cast<std::size_t>(rules.players());
+  rewards.assign(players, 0.5);
+  if (players < 2) return;
+  if (rules.node(state).kind == NodeKind::Terminal) {
+    const std::vector<int> place = rules.outcome(state).place;
+    for (std::size_t seat = 0; seat < players; ++seat) {
+      rewards[seat] = share_beaten(place, seat, true);
+    }
+    return;
+  }
+  std::vector<double> figure(players);
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    figure[seat] = rules.heuristic(state, static_cast<Seat>(seat));
+  }
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    double best_other = -std::numeric_limits<double>::infinity();
+    for (std::size_t other = 0; other < players; ++other) {
+      if (other != seat) best_other = std::max(best_other, figure[other]);
+    }
+    // The rank says who is ahead; the margin, relative to the figures'
+    // size, tells a narrow lead from a wide one.
+    const double margin = std::tanh((figure[seat] - best_other) /
+                                    (1 + std::abs(figure[seat]) + std::abs(best_other)));
+    rewards[seat] = 0.8 * share_beaten(figure, seat, false) + 0.2 * (0.5 + 0.5 * margin);
+  }
+}
+
+MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
+  if (settings_.iterations < 1) throw std::invalid_argument("MCTS needs at least one iteration");
+  if (settings_.playout_moves < 0) throw std::invalid_argument("MCTS playouts cannot be negative");
+}
+
+std::string MctsAgent::name() const {
+  return settings_.iterations == MctsSettings{}.iterations
+             ? "mcts"
+             : "mcts:" + std::to_string(settings_.iterations);
+}
+
+std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
+  const std::vector<std::int32_t>& children = tree_[static_cast<std::size_t>(node)].children;
+  const auto found = std::lower_bound(
+      children.begin(), children.end(), move,
+      [this](std::int32_t child, const Move& wanted) {
+        return tree_[static_cast<std::size_t>(child)].move < wanted;
+      });
+  if (found == children.end() || tree_[static_cast<std::size_t>(*found)].move != move) return -1;
+  return *found;
+}
+
+std::int32_t MctsAgent::add_child(std::int32_t node, const Move& move, Seat actor) {
+  const auto child = static_cast<std::int32_t>(tree_.size());
+  TreeNode added;
+  added.move = move;
+  added.actor = actor;
+  tree_.push_back(std::move(added));
+  std::vector<std::int32_t>& children = tree_[static_cast<std::size_t>(node)].children;
+  const auto at = std::lower_bound(children.begin(), children.end(), move,
+                                   [this](std::int32_t other, const Move& wanted) {
+                                     return tree_[static_cast<std::size_t>(other)].move < wanted;
+                                   });
+  children.insert(at, child);
+  return child;
+}
+
+void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
+  std::int32_t node = 0;
+  path_.assign(1, 0);
+  // Down the tree: UCB among the moves legal in this drawing, until a move
+  // not tried yet is added.
+  for (;;) {
+    const Node here = rules.node(world);
+    if (here.kind == NodeKind::Terminal) break;
+    if (here.kind == NodeKind::Chance) {
+      apply_or_throw(rules, world, rules.sample_chance(world, rng));
+      continue;
+    }
+    rules.legal_moves(world, moves_);
+    untried_.clear();
+    std::int32_t chosen = -1;
+    double best = -std::numeric_limits<double>::infinity();
+    for (const Move& move : moves_) {
+      const std::int32_t child = child_for(node, move);
+      if (child < 0) {
+        untried_.push_back(move);
+        continue;
+      }
+      TreeNode& entry = tree_[static_cast<std::size_t>(child)];
+      ++entry.available;
+      const double score =
+          entry.reward / entry.visits +
+          settings_.exploration * std::sqrt(std::log(static_cast<double>(entry.available)) /
+                                            entry.visits);
+      if (score > best) {
+        best = score;
+        chosen = child;
+      }
+    }
+    if (!untried_.empty()) {
+      const Move move = untried_[rng.below(untried_.size())];
+      const std::int32_t child = add_child(node, move, here.actor);
+      ++tree_[static_cast<std::size_t>(child)].available;
+      apply_or_throw(rules, world, move);
+      path_.push_back(child);
+      break;
+    }
+    apply_or_throw(rules, world, tree_[static_cast<std::size_t>(chosen)].move);
+    node = chosen;
+    path_.push_back(node);
+  }
+  // A short random playout, then the position is scored.
+  RandomAgent random;
+  for (int step = 0; step < settings_.playout_moves; ++step) {
+    if (rules.node(world).kind == NodeKind::Terminal) break;
+    apply_or_throw(rules, world, next_move(rules, world, random, rng));
+  }
+  seat_rewards(rules, world, rewards_);
+  for (std::size_t i = 1; i < path_.size(); ++i) {
+    TreeNode& entry = tree_[static_cast<std::size_t>(path_[i])];
+    ++entry.visits;
+    entry.reward += rewards_[static_cast<std::size_t>(entry.actor)];
+  }
+  ++tree_[0].visits;
+}
+
+Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
+  const Seat seat = rules.node(state).actor;
+  rules.legal_moves(state, moves_);
+  if (moves_.empty()) {
+    throw std::logic_error(rules.game().name + ": no legal move in a non-terminal state: " +
+                           rules.state_summary(state));
+  }
+  if (moves_.size() == 1) return moves_.front();
+  tree_.clear();
+  tree_.emplace_back();
+  for (int iteration = 0; iteration < settings_.iterations; ++iteration) {
+    const std::unique_ptr<State> world = rules.determinize(state, seat, rng);
+    iterate(rules, *world, rng);
+  }
+  // The most visited move; the better average breaks ties.
+  const TreeNode* best = nullptr;
+  for (std::int32_t child : tree_[0].children) {
+    const TreeNode& entry = tree_[static_cast<std::size_t>(child)];
+    if (best == nullptr || entry.visits > best->visits ||
+        (entry.visits == best->visits &&
+         entry.reward / std::max(entry.visits, 1) > best->reward / std::max(best->visits, 1))) {
+      best = &entry;
+    }
+  }
+  return best->move;
+}
+
+}  // namespace grove

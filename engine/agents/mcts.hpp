@@ -1,0 +1,63 @@
+#pragma once
+// Information-set Monte Carlo tree search (single-observer ISMCTS: Cowling,
+// Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+// TCIAIG 2012). Each iteration draws a state the agent's seat cannot tell
+// from the real one (Rules::determinize), walks the tree of moves by UCB
+// among the moves legal in that drawing (availability counts), adds one
+// move, plays on at random for a few moves and scores the result: by
+// places if the game ended, otherwise by the game's heuristic (how each
+// seat ranks against the others). Chance outcomes are sampled on the way
+// and are not part of the tree (open loop). The budget is a number of
+// iterations, so a game is the same on any machine.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/core/agent.hpp"
+
+namespace grove {
+
+struct MctsSettings {
+  int iterations = 200;
+  // Moves (decisions and chance outcomes) played at random after the tree
+  // before the position is scored by the heuristic.
+  int playout_moves = 20;
+  double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
+};
+
+// Each seat's reward in [0, 1] for a state: by place at the end (1 first,
+// 0 last, ties share), otherwise by the heuristic: the share of the other
+// seats it is ahead of, nudged by the margin.
+void seat_rewards(const Rules& rules, const State& state, std::vector<double>& rewards);
+
+class MctsAgent final : public Agent {
+ public:
+  explicit MctsAgent(MctsSettings settings = {});
+  std::string name() const override;
+  Move choose(const Rules& rules, const State& state, Rng& rng) override;
+
+ private:
+  struct TreeNode {
+    Move move;             // the move that leads here
+    Seat actor = kNoSeat;  // who made it
+    std::vector<std::int32_t> children;  // sorted by move
+    double reward = 0;                   // the actor's total
+    std::int32_t visits = 0;
+    std::int32_t available = 0;  // iterations in which the move was legal
+  };
+
+  // One iteration from the root in `world`, a determinized state.
+  void iterate(const Rules& rules, State& world, Rng& rng);
+  std::int32_t child_for(std::int32_t node, const Move& move) const;
+  std::int32_t add_child(std::int32_t node, const Move& move, Seat actor);
+
+  MctsSettings settings_;
+  std::vector<TreeNode> tree_;
+  std::vector<std::int32_t> path_;
+  std::vector<Move> moves_;
+  std::vector<Move> untried_;
+  std::vector<double> rewards_;
+};
+
+}  // namespace grove

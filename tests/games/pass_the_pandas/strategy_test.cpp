@@ -1,0 +1,1 @@
+// The game's heuristic, determinization, move uses and metrics.
