@@ -48,4 +48,24 @@ struct GameRecord {
   std::vector<Seat> winners() const;
 };
 
+// What a balance run was: everything a report says about it besides its
+// games.
+struct RunInfo {
+  std::int64_t run_id = 0;  // in the results store; 0 when not stored
+  std::string game;         // "forest_shuffle"
+  std::string game_title;   // "Forest Shuffle"
+  std::string variant;      // the variant's name ("default" when none)
+  std::string variant_hash;
+  int players = 0;
+  std::vector<std::string> agents;  // per seat in rotation 0 of every block
+  std::uint64_t seed = 0;
+  std::int64_t games_planned = 0;  // --games
+  double precision = 0;            // --precision (0: none)
+  int jobs = 1;
+  std::string stopped_by;  // "all games played", "precision reached", "interrupted"
+  double seconds = 0;      // wall-clock time of the run
+  std::string started_at;  // ISO 8601
+  std::string command;     // the command line
+};
+
 }  // namespace grove::balance
