@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages grove builds and tests with. Does nothing (and
-# needs no network or root) when they are all present already.
+# Installs the Debian packages grove builds with; with the argument 'tests',
+# also what only the test suite uses (Chromium, to render the HTML reports
+# headless). Does nothing (and needs no network or root) when they are all
+# present already.
 set -euo pipefail
 
 packages=(
   build-essential g++ cmake ninja-build pkg-config git
   libyaml-cpp-dev libsqlite3-dev sqlite3 libboost-program-options-dev
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libfmt-dev nlohmann-json3-dev libxxhash-dev
+  libfmt-dev nlohmann-json3-dev libxxhash-dev libboost-dev
 )
+if [ "${1:-}" = "tests" ]; then
+  packages+=(chromium)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

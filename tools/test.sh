@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tools/install-deps.sh
+tools/install-deps.sh tests
 jobs=$(nproc 2>/dev/null || echo 2)
 
 echo "== build and test (build-test/)"

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -67,5 +68,11 @@ struct RunInfo {
   std::string started_at;  // ISO 8601
   std::string command;     // the command line
 };
+
+// The stored form of both: JSON with the field names above.
+void to_json(nlohmann::json& json, const GameRecord& record);
+void from_json(const nlohmann::json& json, GameRecord& record);
+void to_json(nlohmann::json& json, const RunInfo& info);
+void from_json(const nlohmann::json& json, RunInfo& info);
 
 }  // namespace grove::balance

@@ -94,6 +94,33 @@ CREATE TABLE explorations (
   report                TEXT NOT NULL      -- the results as JSON (rulings, clauses, outcomes)
 );
 )sql"},
+      {5, "balance runs: every game played, and the run's settings and summary",
+       R"sql(
+CREATE TABLE balance_runs (
+  run_id        INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  players       INTEGER NOT NULL,
+  agents        TEXT NOT NULL,     -- the agents by seat in the first game of each block (JSON)
+  games_planned INTEGER NOT NULL,
+  precision     REAL,              -- stop once every interval is narrower (NULL: no early stop)
+  jobs          INTEGER NOT NULL,
+  stopped_by    TEXT,              -- all games played, precision reached, interrupted
+  seconds       REAL,
+  info          TEXT NOT NULL,     -- the run as the reports see it (JSON)
+  summary       TEXT               -- the statistics of its games (JSON), once it ended
+);
+CREATE TABLE balance_games (
+  run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  game_index    INTEGER NOT NULL,  -- game i is rotation i % players of block i / players
+  seed          INTEGER NOT NULL,  -- the block's seed: every rotation of a block is dealt from it
+  agents        TEXT NOT NULL,     -- by seat (JSON)
+  ended         INTEGER NOT NULL,  -- 0: cut at the step bound
+  winners       TEXT NOT NULL,     -- seats in first place (JSON; empty when not ended)
+  moves         INTEGER NOT NULL,
+  seconds       REAL NOT NULL,
+  record        TEXT NOT NULL,     -- the whole game record (JSON): places, scores, uses, metrics
+  PRIMARY KEY (run_id, game_index)
+) WITHOUT ROWID;
+)sql"},
   };
   return list;
 }

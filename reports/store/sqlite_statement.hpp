@@ -50,6 +50,9 @@ class Statement {
     return *this;
   }
 
+  // Ready to be bound and stepped again (bindings are replaced one by one).
+  void reset() { check(sqlite3_reset(statement_)); }
+
   // True while there is a row to read.
   bool step() {
     int code = sqlite3_step(statement_);

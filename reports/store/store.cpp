@@ -428,6 +428,107 @@ std::optional<ExplorationRecord> Store::exploration(std::int64_t run) const {
   }
 }
 
+void Store::add_balance_run(const BalanceRunRecord& row) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO balance_runs (run_id, players, agents, games_planned, precision, "
+                     "jobs, info) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, row.run_id).bind(2, std::int64_t{row.players}).bind(3, row.agents);
+    insert.bind(4, row.games_planned);
+    if (row.precision > 0) insert.bind(5, row.precision);
+    insert.bind(6, std::int64_t{row.jobs}).bind(7, row.info);
+    insert.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a balance run");
+  }
+}
+
+void Store::add_balance_games(std::int64_t run, const std::vector<BalanceGameRow>& games) {
+  if (games.empty()) return;
+  execute("BEGIN IMMEDIATE", "storing balance games");
+  try {
+    Statement insert(db_,
+                     "INSERT INTO balance_games (run_id, game_index, seed, agents, ended, winners, "
+                     "moves, seconds, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const BalanceGameRow& game : games) {
+      insert.reset();
+      insert.bind(1, run).bind(2, game.index).bind(3, std::optional<std::uint64_t>(game.seed));
+      insert.bind(4, game.agents).bind(5, std::int64_t{game.ended ? 1 : 0}).bind(6, game.winners);
+      insert.bind(7, game.moves).bind(8, game.seconds).bind(9, game.record);
+      insert.step();
+    }
+    execute("COMMIT", "storing balance games");
+  } catch (const SqliteFailure& failure) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    fail(failure.code, "storing balance games");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void Store::finish_balance_run(std::int64_t run, const std::string& stopped_by, double seconds,
+                               const std::string& summary) {
+  try {
+    Statement update(db_,
+                     "UPDATE balance_runs SET stopped_by = ?, seconds = ?, summary = ? "
+                     "WHERE run_id = ?");
+    update.bind(1, stopped_by).bind(2, seconds).bind_or_null(3, summary).bind(4, run);
+    update.step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "finishing a balance run");
+  }
+}
+
+std::optional<BalanceRunRecord> Store::balance_run(std::int64_t run) const {
+  try {
+    Statement select(db_,
+                     "SELECT run_id, players, agents, games_planned, precision, jobs, stopped_by, "
+                     "seconds, info, summary FROM balance_runs WHERE run_id = ?");
+    select.bind(1, run);
+    if (!select.step()) return std::nullopt;
+    BalanceRunRecord row;
+    row.run_id = select.integer(0);
+    row.players = static_cast<int>(select.integer(1));
+    row.agents = select.text(2);
+    row.games_planned = select.integer(3);
+    row.precision = select.real(4);
+    row.jobs = static_cast<int>(select.integer(5));
+    row.stopped_by = select.text(6);
+    row.seconds = select.real(7);
+    row.info = select.text(8);
+    row.summary = select.text(9);
+    return row;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a balance run");
+  }
+}
+
+std::vector<BalanceGameRow> Store::balance_games(std::int64_t run) const {
+  try {
+    Statement select(db_,
+                     "SELECT game_index, seed, agents, ended, winners, moves, seconds, record "
+                     "FROM balance_games WHERE run_id = ? ORDER BY game_index");
+    select.bind(1, run);
+    std::vector<BalanceGameRow> list;
+    while (select.step()) {
+      BalanceGameRow row;
+      row.index = select.integer(0);
+      row.seed = static_cast<std::uint64_t>(select.integer(1));
+      row.agents = select.text(2);
+      row.ended = select.integer(3) != 0;
+      row.winners = select.text(4);
+      row.moves = select.integer(5);
+      row.seconds = select.real(6);
+      row.record = select.text(7);
+      list.push_back(std::move(row));
+    }
+    return list;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading balance games");
+  }
+}
+
 std::vector<RunRecord> Store::runs(int limit) const {
   try {
     Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));

@@ -108,6 +108,34 @@ struct ExplorationRecord {
   std::string report;  // JSON
 };
 
+// A balance run's settings and, once it ended, its summary (both JSON, as
+// the reports library writes them).
+struct BalanceRunRecord {
+  std::int64_t run_id = 0;
+  int players = 0;
+  std::string agents;  // JSON list
+  std::int64_t games_planned = 0;
+  double precision = 0;  // 0: none
+  int jobs = 1;
+  std::string stopped_by;
+  double seconds = 0;
+  std::string info;     // JSON
+  std::string summary;  // JSON; empty until the run ended
+};
+
+// One game of a balance run: the columns a person may want to query, and
+// the whole record as JSON.
+struct BalanceGameRow {
+  std::int64_t index = 0;
+  std::uint64_t seed = 0;
+  std::string agents;  // JSON list, by seat
+  bool ended = false;
+  std::string winners;  // JSON list of seats
+  std::int64_t moves = 0;
+  double seconds = 0;
+  std::string record;  // JSON
+};
+
 class Store {
  public:
   struct Options {
@@ -153,6 +181,17 @@ class Store {
   // The figures and results of an explore run, committed at once.
   void add_exploration(const ExplorationRecord& exploration);
   std::optional<ExplorationRecord> exploration(std::int64_t run) const;
+
+  // A balance run: its settings when it starts, its games in batches as
+  // they finish (each batch one transaction: an interrupted run keeps
+  // every batch it wrote), its end.
+  void add_balance_run(const BalanceRunRecord& run);
+  void add_balance_games(std::int64_t run, const std::vector<BalanceGameRow>& games);
+  void finish_balance_run(std::int64_t run, const std::string& stopped_by, double seconds,
+                          const std::string& summary);
+  std::optional<BalanceRunRecord> balance_run(std::int64_t run) const;
+  // The run's games in order.
+  std::vector<BalanceGameRow> balance_games(std::int64_t run) const;
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;

@@ -1,6 +1,7 @@
 #include "tools/grove/command_line.hpp"
 
 #include <charconv>
+#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -91,6 +92,27 @@ std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed) {
   if (seed) return *seed;
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+// Writes `text` to `file`, or to standard output when `file` is "-".
+void write_output(const std::string& file, const std::string& text) {
+  if (file == "-") {
+    std::cout << text;
+    return;
+  }
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw InputError({}, "--output", "cannot write " + file);
+  std::cerr << "wrote " << file << "\n";
+}
+
+// The format named by --format, checked.
+std::string report_format(const std::string& format) {
+  if (format == "html" || format == "md" || format == "json") return format;
+  throw InputError({}, "--format",
+                   "expected html, md or json, got '" + format + "'" +
+                       did_you_mean(format, {"html", "md", "json"}));
 }
 
 }  // namespace grove::cli

@@ -55,4 +55,10 @@ Variant build_variant(const Game& game, const VariantOverrides& overrides);
 
 std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed);
 
+// Writes `text` to `file`, or to standard output when `file` is "-";
+// InputError (naming --output) when it cannot.
+void write_output(const std::string& file, const std::string& text);
+// The report format named by --format (html, md or json), checked.
+std::string report_format(const std::string& format);
+
 }  // namespace grove::cli

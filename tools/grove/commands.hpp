@@ -12,5 +12,8 @@ int fuzz_command(const Invocation& invocation);
 int replay_command(const Invocation& invocation);
 int results_command(const Invocation& invocation);
 int score_command(const Invocation& invocation);
+int balance_command(const Invocation& invocation);
+int compare_command(const Invocation& invocation);
+int report_command(const Invocation& invocation);
 
 }  // namespace grove::cli

@@ -29,6 +29,12 @@ const std::vector<Command> kCommands = {
      grove::cli::fuzz_command},
     {"explore", "every reachable state of a small variant: stuck states, endless games, rulings",
      grove::cli::explore_command},
+    {"balance", "agents play many games: win rates, scores, length, what wins",
+     grove::cli::balance_command},
+    {"compare", "what changed between two balance runs or two variants",
+     grove::cli::compare_command},
+    {"report", "a balance run's report: HTML with charts, Markdown or JSON",
+     grove::cli::report_command},
     {"results", "list and show stored runs", grove::cli::results_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };

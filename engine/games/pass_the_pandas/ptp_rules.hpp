@@ -88,6 +88,10 @@ class PtpRules final : public Rules {
   std::vector<std::string> invariant_violations(const State& state) const override;
   std::int64_t step_bound() const override;
 
+  double heuristic(const State& state, Seat seat) const override;
+  MoveUse move_use(const State& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+
   // The position at the start of a round: everyone holds their starting dice.
   Position starting_position(Seat starter) const;
   int total_dice() const { return settings_.dice_per_player * players(); }

@@ -1,0 +1,87 @@
+#pragma once
+// Balance runs: agents play many games of one variant, seats rotated over
+// the same seeds, in parallel, with every game recorded.
+//
+// Game i is rotation i % players of block i / players. Every game of a
+// block is dealt from the block's seed (the chance outcomes and each
+// seat's agent draw from streams of it), and rotation r moves every agent
+// r seats on, so that over a block each agent sits in each seat once: a
+// seat's advantage then shows in the seat win rates and cancels out of
+// the agents'. A game depends only on the run's seed and its number, so
+// the jobs change the speed, never the games, and a run can be split by
+// game ranges (machines, later MPI ranks) and its records merged.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "reports/balance/game_record.hpp"
+
+namespace grove::balance {
+
+struct BalanceSettings {
+  const Game* game = nullptr;
+  Variant variant;
+  int players = 2;
+  // The agents by seat in rotation 0; a shorter list repeats ("mcts,random"
+  // at 4 seats is mcts, random, mcts, random).
+  std::vector<std::string> agents;
+  std::uint64_t seed = 0;
+  std::int64_t games = 0;  // at most this many (rounded up to whole blocks)
+  int jobs = 1;
+  // Moves after which a game is cut as unfinished; 0: the variant's step
+  // bound.
+  std::int64_t max_steps = 0;
+  // Stop early once every win rate's 95% interval (widest_interval) is
+  // narrower than +/- precision, checked after whole blocks in order; 0:
+  // play every game.
+  double precision = 0;
+  // Whole blocks to play before the precision is checked.
+  std::int64_t min_blocks = 10;
+};
+
+// The agents of every seat in game `index`.
+std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64_t index);
+
+// Plays game `index` of the run on `rules` (built for the settings'
+// variant and players). Returns nothing when `stop` became true before the
+// game ended (an abandoned game is not a result).
+std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSettings& settings,
+                                            std::int64_t index,
+                                            const std::atomic<bool>* stop = nullptr);
+
+struct BalanceProgress {
+  std::int64_t done = 0;     // games finished and handed over, in order
+  std::int64_t planned = 0;  // games the run would play without an early stop
+  double seconds = 0;
+  std::int64_t moves = 0;
+};
+
+struct BalanceOutcome {
+  std::vector<GameRecord> games;  // in order, as handed to on_game
+  std::string stopped_by;         // all games played, precision reached, interrupted
+  double seconds = 0;
+};
+
+struct BalanceCallbacks {
+  // Each game, in order of its number, from the calling thread.
+  std::function<void(const GameRecord&)> on_game;
+  // Now and then (at most every quarter second), from the calling thread.
+  std::function<void(const BalanceProgress&)> on_progress;
+  // Polled; true stops the run, keeping the games handed over so far.
+  std::function<bool()> interrupted;
+};
+
+// Plays the run with settings.jobs threads. Games are handed over in
+// order, so what is stored and summarized does not depend on the jobs: a
+// game that finished after the run stopped at an earlier point is
+// dropped. Throws std::runtime_error naming the game and its seed when the
+// rules fail during a game (a bug in the game: 'grove fuzz' will shrink
+// it).
+BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbacks& callbacks);
+
+}  // namespace grove::balance

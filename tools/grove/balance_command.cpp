@@ -1,0 +1,54 @@
+// grove balance: agents play many games of a variant, seats rotated over
+// the same seeds, and every game is stored; the summary is printed and
+// `grove report RUN` writes the full report.
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "reports/balance/summary.hpp"
+#include "reports/render/report.hpp"
+#include "tools/grove/balance_session.hpp"
+#include "tools/grove/commands.hpp"
+
+namespace grove::cli {
+
+int balance_command(const Invocation& invocation) {
+  CommonOptions common;
+  BalanceOptions balance;
+  std::string name;
+  po::options_description options("options");
+  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game");
+  add_balance_options(options, balance);
+  add_table_options(options, common);
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map values;
+  if (!parse(invocation,
+             "balance GAME [--variant FILE] [--players N] [--agents mcts,greedy,...] [--games N] "
+             "[--seed S] [--jobs N] [--precision P]",
+             "Agents play games of the variant: every block of games is dealt from one seed with "
+             "the agents moved one seat on in each game, so that a seat's advantage and an "
+             "agent's strength are told apart. Every game is stored; the summary is printed and "
+             "'grove report RUN' writes the full report (HTML, Markdown or JSON).",
+             options, positional, values)) {
+    return kSuccess;
+  }
+  const Game& game = builtin_games().get(name);
+  const Variant variant = build_variant(game, common.variant);
+  const balance::BalanceSettings settings = balance_settings(game, variant, common, balance);
+  Store store = Store::open(common.db);
+  const StoredBalance run =
+      play_and_store(store, settings, invocation.command_line, game.title + " balance");
+  const balance::Summary summary = balance::summarize(run.info, run.games);
+  std::cout << render_markdown(summary, run.info);
+  std::cout << fmt::format("\nStored as run {} in {}; 'grove report {}' writes the full report.\n",
+                           run.info.run_id, store.path(), run.info.run_id);
+  return run.interrupted ? kInterrupted : kSuccess;
+}
+
+}  // namespace grove::cli

@@ -1,0 +1,213 @@
+#include "tools/grove/balance_session.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/agents/agents.hpp"
+#include "engine/core/errors.hpp"
+#include "reports/balance/summary.hpp"
+#include "reports/render/report.hpp"
+#include "tools/grove/interrupt.hpp"
+
+namespace grove::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string duration_text(double seconds) {
+  if (seconds < 90) return fmt::format("{:.0f}s", seconds);
+  const auto whole = static_cast<long>(seconds);
+  if (seconds < 5400) return fmt::format("{}m{:02}s", whole / 60, whole % 60);
+  return fmt::format("{}h{:02}m", whole / 3600, whole / 60 % 60);
+}
+
+balance::GameRecord record_from_row(const BalanceGameRow& row) {
+  return nlohmann::json::parse(row.record).get<balance::GameRecord>();
+}
+
+BalanceGameRow row_from_record(const balance::GameRecord& record) {
+  BalanceGameRow row;
+  row.index = record.index;
+  row.seed = record.seed;
+  row.agents = nlohmann::json(record.agents).dump();
+  row.ended = record.ended;
+  row.winners = nlohmann::json(record.winners()).dump();
+  row.moves = record.moves;
+  row.seconds = record.seconds;
+  row.record = nlohmann::json(record).dump();
+  return row;
+}
+
+}  // namespace
+
+void add_balance_options(po::options_description& options, BalanceOptions& balance) {
+  options.add_options()(
+      "agents", po::value(&balance.agents)->value_name("LIST")->default_value(balance.agents),
+      "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
+      "or mcts:ITERATIONS (mcts is 200 iterations)")(
+      "games", po::value(&balance.games)->value_name("N")->default_value(balance.games),
+      "games to play at most (rounded up to whole rotations of the seats)")(
+      "jobs", po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
+      "threads to play in")(
+      "precision", po::value(&balance.precision)->value_name("P"),
+      "stop early once every win rate's 95% interval is within +/- P (0.02 = 2 points)")(
+      "max-steps", po::value(&balance.max_steps)->value_name("N"),
+      "cut a game after N moves as unfinished (default: the variant's step bound)");
+}
+
+balance::BalanceSettings balance_settings(const Game& game, const Variant& variant,
+                                          const CommonOptions& common,
+                                          const BalanceOptions& balance) {
+  if (balance.games < 1 || balance.games > 100'000'000) {
+    throw InputError({}, "--games", "expected 1 to 100000000 games");
+  }
+  if (balance.jobs < 1 || balance.jobs > 256) {
+    throw InputError({}, "--jobs", "expected 1 to 256 threads");
+  }
+  if (!(balance.precision >= 0 && balance.precision < 0.5)) {
+    throw InputError({}, "--precision",
+                     "expected a half-width below 0.5 (0.02 = +/- 2 points; 0: no early stop)");
+  }
+  if (balance.max_steps < 0) throw InputError({}, "--max-steps", "expected a number of moves");
+  balance::BalanceSettings settings;
+  settings.game = &game;
+  settings.variant = variant;
+  settings.players = common.players.value_or(game.min_players);
+  if (settings.players < game.min_players || settings.players > game.max_players) {
+    throw InputError({}, "--players",
+                     fmt::format("{} is for {} to {} players", game.title, game.min_players,
+                                 game.max_players));
+  }
+  try {
+    settings.agents = parse_agent_list(balance.agents);
+  } catch (const InputError& error) {
+    throw InputError({}, "--agents", error.what());
+  }
+  if (static_cast<int>(settings.agents.size()) > settings.players) {
+    throw InputError({}, "--agents",
+                     fmt::format("{} agents for {} seats", settings.agents.size(),
+                                 settings.players));
+  }
+  settings.seed = seed_or_random(common.seed);
+  settings.games = balance.games;
+  settings.jobs = balance.jobs;
+  settings.max_steps = balance.max_steps;
+  settings.precision = balance.precision;
+  return settings;
+}
+
+StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
+                             const std::string& command_line, const std::string& label) {
+  balance::BalanceSettings settings = base;
+  const Game& game = *settings.game;
+  StoredBalance result;
+  balance::RunInfo& info = result.info;
+  info.game = game.name;
+  info.game_title = game.title;
+  info.variant = settings.variant.name();
+  info.variant_hash = settings.variant.hash_hex();
+  info.players = settings.players;
+  info.agents = balance::seat_agents(settings, 0);
+  info.seed = settings.seed;
+  info.games_planned = (settings.games + settings.players - 1) / settings.players *
+                       settings.players;
+  info.jobs = settings.jobs;
+  info.precision = settings.precision;
+  info.command = command_line;
+  info.run_id = store.begin_run(RunStart{command_line, "balance", game.name, info.variant,
+                                         info.variant_hash, settings.seed});
+  if (const auto run = store.run(info.run_id)) info.started_at = run->started_at;
+  BalanceRunRecord stored;
+  stored.run_id = info.run_id;
+  stored.players = info.players;
+  stored.agents = nlohmann::json(info.agents).dump();
+  stored.games_planned = info.games_planned;
+  stored.precision = info.precision;
+  stored.jobs = info.jobs;
+  stored.info = nlohmann::json(info).dump();
+  store.add_balance_run(stored);
+  std::cerr << fmt::format("{}: run {}, seed {}, {} games at most, {} job{}\n", label,
+                           info.run_id, settings.seed, info.games_planned, settings.jobs,
+                           settings.jobs == 1 ? "" : "s");
+
+  // Games are stored in batches: one transaction per game would cost more
+  // than a random game takes to play.
+  std::vector<BalanceGameRow> batch;
+  auto flushed = Clock::now();
+  const auto flush = [&] {
+    store.add_balance_games(info.run_id, batch);
+    batch.clear();
+    flushed = Clock::now();
+  };
+  const bool live = isatty(STDERR_FILENO) != 0;
+  bool drawn = false;
+  double shown = -100;
+  balance::BalanceCallbacks callbacks;
+  callbacks.on_game = [&](const balance::GameRecord& record) {
+    batch.push_back(row_from_record(record));
+    if (batch.size() >= 1000 || Clock::now() - flushed > std::chrono::milliseconds(500)) flush();
+  };
+  callbacks.on_progress = [&](const balance::BalanceProgress& progress) {
+    if (!live && progress.seconds - shown < 10 && progress.done < progress.planned) return;
+    shown = progress.seconds;
+    const double rate = static_cast<double>(progress.done) / std::max(progress.seconds, 1e-9);
+    const std::string left =
+        progress.done > 0 && progress.done < progress.planned
+            ? ", about " +
+                  duration_text(static_cast<double>(progress.planned - progress.done) / rate) +
+                  " left" + (settings.precision > 0 ? " (less if --precision is met)" : "")
+            : "";
+    const std::string line =
+        fmt::format("games {}/{}, {:.1f} games/s, {:.0f} moves/s{}", progress.done,
+                    progress.planned, rate,
+                    static_cast<double>(progress.moves) / std::max(progress.seconds, 1e-9), left);
+    std::cerr << (live ? "\r" + line + "   " : line + "\n") << std::flush;
+    drawn = live;
+  };
+  callbacks.interrupted = [] { return interrupted(); };
+  watch_for_interrupt();
+  balance::BalanceOutcome outcome;
+  try {
+    outcome = balance::run_balance(settings, callbacks);
+  } catch (...) {
+    if (drawn) std::cerr << "\n";
+    flush();
+    store.finish_run(info.run_id, "error", "a game failed");
+    throw;
+  }
+  if (drawn) std::cerr << "\n";
+  flush();
+  info.stopped_by = outcome.stopped_by;
+  info.seconds = outcome.seconds;
+  result.games = std::move(outcome.games);
+  result.interrupted = outcome.stopped_by == "interrupted";
+  const balance::Summary summary = balance::summarize(info, result.games);
+  store.finish_balance_run(info.run_id, info.stopped_by, info.seconds, render_json(summary, info));
+  store.finish_run(info.run_id, result.interrupted ? "interrupted" : "passed",
+                   fmt::format("{} games, {}", result.games.size(), info.stopped_by));
+  return result;
+}
+
+StoredBalance load_balance(const Store& store, std::int64_t run) {
+  const std::optional<BalanceRunRecord> stored = store.balance_run(run);
+  if (!stored) {
+    throw InputError({}, "RUN",
+                     fmt::format("run {} in {} is not a balance run ('grove results list' shows "
+                                 "the runs)",
+                                 run, store.path()));
+  }
+  StoredBalance result;
+  result.info = nlohmann::json::parse(stored->info).get<balance::RunInfo>();
+  result.info.stopped_by = stored->stopped_by.empty() ? "not finished" : stored->stopped_by;
+  result.info.seconds = stored->seconds;
+  for (const BalanceGameRow& row : store.balance_games(run)) {
+    result.games.push_back(record_from_row(row));
+  }
+  return result;
+}
+
+}  // namespace grove::cli

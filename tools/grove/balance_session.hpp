@@ -1,0 +1,47 @@
+#pragma once
+// A balance run from the command line: the options grove balance and grove
+// compare share, the run played with a progress line, and every game
+// stored as it is handed over.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "reports/balance/game_record.hpp"
+#include "reports/balance/run.hpp"
+#include "reports/store/store.hpp"
+#include "tools/grove/command_line.hpp"
+
+namespace grove::cli {
+
+struct BalanceOptions {
+  std::string agents = "greedy";
+  std::int64_t games = 400;
+  int jobs = 1;
+  double precision = 0;
+  std::int64_t max_steps = 0;
+};
+
+void add_balance_options(po::options_description& options, BalanceOptions& balance);
+
+// The settings for a game and variant from the options (checked: agents,
+// games, jobs, precision, players).
+balance::BalanceSettings balance_settings(const Game& game, const Variant& variant,
+                                          const CommonOptions& common,
+                                          const BalanceOptions& balance);
+
+struct StoredBalance {
+  balance::RunInfo info;
+  std::vector<balance::GameRecord> games;
+  bool interrupted = false;
+};
+
+// Plays and stores one run (a run of kind "balance" with its games and,
+// at the end, its summary). `label` heads the progress line.
+StoredBalance play_and_store(Store& store, const balance::BalanceSettings& settings,
+                             const std::string& command_line, const std::string& label);
+
+// A stored balance run, read back; throws InputError when there is none.
+StoredBalance load_balance(const Store& store, std::int64_t run);
+
+}  // namespace grove::cli
