@@ -151,7 +151,6 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
 }
 
 BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbacks& callbacks) {
-  if (settings.game == nullptr) throw std::invalid_argument("a balance run needs a game");
   if (settings.agents.empty()) throw std::invalid_argument("a balance run needs agents");
   const auto started = Clock::now();
   const std::int64_t players = settings.players;

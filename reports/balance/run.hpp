@@ -24,7 +24,9 @@
 namespace grove::balance {
 
 struct BalanceSettings {
-  const Game* game = nullptr;
+  BalanceSettings(const Game& played, Variant rules) : game(&played), variant(std::move(rules)) {}
+
+  const Game* game;
   Variant variant;
   int players = 2;
   // The agents by seat in rotation 0; a shorter list repeats ("mcts,random"

@@ -1,1 +1,522 @@
+#include "reports/balance/summary.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "engine/core/errors.hpp"
+
+namespace grove::balance {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+Proportion proportion(double successes, std::int64_t trials, double confidence) {
+  return {successes, trials,
+          stats::wilson_interval(successes, static_cast<double>(trials), confidence)};
+}
+
+// Per seat of an ended game: its share of the victory (1/k for each of k
+// seats in first place), 0 otherwise.
+std::vector<double> win_credit(const GameRecord& record, int players) {
+  std::vector<double> credit(static_cast<std::size_t>(players), 0.0);
+  const std::vector<Seat> winners = record.winners();
+  for (Seat seat : winners) {
+    if (seat >= 0 && seat < players) {
+      credit[static_cast<std::size_t>(seat)] = 1.0 / static_cast<double>(winners.size());
+    }
+  }
+  return credit;
+}
+
+bool is_first(const GameRecord& record, std::size_t seat) {
+  return seat < record.places.size() && record.places[seat] == 1;
+}
+
+UseResult use_result(const std::string& name, const std::vector<const GameRecord*>& games,
+                     int players,
+                     const std::vector<std::map<std::string, std::int64_t>> GameRecord::*field,
+                     double confidence) {
+  UseResult use;
+  use.name = name;
+  std::vector<double> per_game;
+  double used_seats = 0;
+  double used_credit = 0;
+  double unused_credit = 0;
+  std::int64_t seat_games = 0;
+  for (const GameRecord* record : games) {
+    const auto& counts = record->*field;
+    const std::vector<double> credit = win_credit(*record, players);
+    double in_game = 0;
+    for (std::size_t seat = 0; seat < static_cast<std::size_t>(players); ++seat) {
+      const auto found = counts[seat].find(name);
+      const std::int64_t uses = found == counts[seat].end() ? 0 : found->second;
+      in_game += static_cast<double>(uses);
+      ++seat_games;
+      if (uses > 0) {
+        ++used_seats;
+        used_credit += credit[seat];
+      } else {
+        unused_credit += credit[seat];
+      }
+    }
+    per_game.push_back(in_game);
+    use.total += in_game;
+  }
+  use.per_game = describe(per_game, confidence);
+  const auto used = static_cast<std::int64_t>(used_seats);
+  use.used_share = proportion(used_seats, seat_games, confidence);
+  use.win_rate_used = proportion(used_credit, used, confidence);
+  use.win_rate_unused = proportion(unused_credit, seat_games - used, confidence);
+  use.difference = used > 0 && seat_games > used
+                       ? use.win_rate_used.interval.estimate - use.win_rate_unused.interval.estimate
+                       : kNaN;
+  use.test = stats::two_proportion_z_test(used_credit, static_cast<double>(used), unused_credit,
+                                          static_cast<double>(seat_games - used));
+  if (used == 0 || used == seat_games) use.test.p_value = kNaN;
+  return use;
+}
+
+std::vector<UseResult> use_results(
+    const std::vector<const GameRecord*>& ended, int players,
+    const std::vector<std::map<std::string, std::int64_t>> GameRecord::*field, double confidence) {
+  // Only games that recorded the counts for every seat: a record without
+  // them says nothing about use, not that nothing was used.
+  std::vector<const GameRecord*> games;
+  std::set<std::string> names;
+  for (const GameRecord* record : ended) {
+    const auto& counts = record->*field;
+    if (counts.size() != static_cast<std::size_t>(players)) continue;
+    games.push_back(record);
+    for (const auto& seat : counts) {
+      for (const auto& [name, uses] : seat) names.insert(name);
+    }
+  }
+  std::vector<UseResult> results;
+  for (const std::string& name : names) {
+    results.push_back(use_result(name, games, players, field, confidence));
+  }
+  return results;
+}
+
+}  // namespace
+
+Distribution describe(const std::vector<double>& values, const stats::Histogram& bins,
+                      double confidence) {
+  Distribution d;
+  const stats::Moments m = stats::moments(values);
+  d.n = m.n;
+  d.mean = m.n > 0 ? m.mean : kNaN;
+  d.sd = m.n > 1 ? m.sd : (m.n == 1 ? 0 : kNaN);
+  d.mean_ci = stats::mean_interval(m, confidence);
+  std::vector<double> sorted = values;
+  std::sort(sorted.begin(), sorted.end());
+  d.min = stats::quantile(sorted, 0);
+  d.p10 = stats::quantile(sorted, 0.1);
+  d.q1 = stats::quantile(sorted, 0.25);
+  d.median = stats::quantile(sorted, 0.5);
+  d.q3 = stats::quantile(sorted, 0.75);
+  d.p90 = stats::quantile(sorted, 0.9);
+  d.max = stats::quantile(sorted, 1);
+  d.histogram = stats::histogram_with_edges(values, bins);
+  return d;
+}
+
+Distribution describe(const std::vector<double>& values, double confidence) {
+  return describe(values, stats::histogram(values), confidence);
+}
+
+Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, double confidence) {
+  Summary s;
+  s.game = info.game;
+  s.game_title = info.game_title;
+  s.variant = info.variant;
+  s.variant_hash = info.variant_hash;
+  s.players = info.players;
+  s.agents = info.agents;
+  s.confidence = confidence;
+  const int players = info.players;
+  if (players <= 0) throw std::invalid_argument("a balance run needs at least one player");
+  const auto seat_count = static_cast<std::size_t>(players);
+  s.fair_share = 1.0 / players;
+
+  std::vector<const GameRecord*> ended;
+  for (const GameRecord& record : records) {
+    ++s.games;
+    s.seconds += record.seconds;
+    if (!record.ended) {
+      ++s.unfinished;
+      continue;
+    }
+    if (record.places.size() != seat_count) {
+      throw std::invalid_argument(
+          fmt::format("game {} of the run has places for {} seats, but the run has {} players",
+                      record.index, record.places.size(), players));
+    }
+    ended.push_back(&record);
+  }
+  s.ended = static_cast<std::int64_t>(ended.size());
+  s.unfinished_rate = proportion(static_cast<double>(s.unfinished), s.games, confidence);
+
+  // --- Outcomes and seats ---------------------------------------------------
+  std::vector<double> credit_sum(seat_count, 0.0);
+  s.seats.resize(seat_count);
+  std::vector<std::vector<double>> seat_scores(seat_count);
+  std::vector<double> all_scores;
+  std::vector<double> margins;
+  for (const GameRecord* record : ended) {
+    const std::vector<Seat> winners = record->winners();
+    const std::size_t k = winners.size();
+    if (k == 0) {
+      ++s.no_winner;
+    } else if (k == 1) {
+      ++s.sole_victories;
+      ++s.seats[static_cast<std::size_t>(winners[0])].sole_wins;
+    } else {
+      if (k == seat_count) {
+        ++s.draws;
+      } else {
+        ++s.shared_victories;
+      }
+      for (Seat seat : winners) ++s.seats[static_cast<std::size_t>(seat)].shared_wins;
+    }
+    const std::vector<double> credit = win_credit(*record, players);
+    for (std::size_t seat = 0; seat < seat_count; ++seat) credit_sum[seat] += credit[seat];
+
+    if (record->scores.size() == seat_count) {
+      double best_winner = -kInfinity;
+      double best_other = -kInfinity;
+      for (std::size_t seat = 0; seat < seat_count; ++seat) {
+        const auto score = static_cast<double>(record->scores[seat]);
+        seat_scores[seat].push_back(score);
+        all_scores.push_back(score);
+        double& best = is_first(*record, seat) ? best_winner : best_other;
+        best = std::max(best, score);
+      }
+      // The winner's lead over the runner-up: the best score in first place
+      // minus the best score of the other seats. It can be negative when the
+      // game is won some other way than by points (a path, a tie-break).
+      if (std::isfinite(best_winner) && std::isfinite(best_other)) {
+        margins.push_back(best_winner - best_other);
+      }
+    }
+  }
+  s.draw_rate = proportion(static_cast<double>(s.draws), s.ended, confidence);
+  s.shared_rate = proportion(static_cast<double>(s.shared_victories), s.ended, confidence);
+  s.has_scores = !all_scores.empty();
+  s.all_scores = describe(all_scores, confidence);
+  s.winning_margin = describe(margins, confidence);
+  for (std::size_t seat = 0; seat < seat_count; ++seat) {
+    SeatResult& result = s.seats[seat];
+    result.seat = static_cast<int>(seat) + 1;
+    result.win_rate = proportion(credit_sum[seat], s.ended, confidence);
+    result.score = describe(seat_scores[seat], s.all_scores.histogram, confidence);
+  }
+
+  // --- Agents, from per-block means -----------------------------------------
+  std::set<std::string> agent_names(info.agents.begin(), info.agents.end());
+  for (const GameRecord& record : records) {
+    agent_names.insert(record.agents.begin(), record.agents.end());
+  }
+  s.agents_differ = agent_names.size() > 1;
+  std::map<std::int64_t, std::vector<const GameRecord*>> blocks;
+  for (const GameRecord& record : records) blocks[record.block].push_back(&record);
+  std::vector<const std::vector<const GameRecord*>*> complete;
+  for (const auto& [block, games] : blocks) {
+    std::set<int> rotations;
+    for (const GameRecord* record : games) rotations.insert(record->rotation);
+    // A block missing a rotation (an interrupted run) would give some agent
+    // more games at one seat than at another: seat advantage would pass for
+    // strength, so it is left out of the agent win rates.
+    const bool whole = static_cast<int>(rotations.size()) == players && *rotations.begin() == 0 &&
+                       *rotations.rbegin() == players - 1;
+    if (whole) {
+      ++s.complete_blocks;
+      complete.push_back(&games);
+    } else {
+      ++s.incomplete_blocks;
+    }
+  }
+  // The games of a block share their dice and cards, so their seat
+  // outcomes are correlated: with the same agent at every seat, the
+  // rotations of a block can be the very same game. A seat's interval is
+  // therefore at least as wide as the spread of the block means gives (as
+  // for the agents), around the win rate over all ended games. It is never
+  // narrower than Wilson's for independent games either: when a strong
+  // agent wins every game, the rotation makes every block mean the same
+  // and their spread would claim certainty from a handful of games.
+  for (std::size_t seat = 0; seat < seat_count; ++seat) {
+    std::vector<double> block_means;
+    for (const auto* games : complete) {
+      double credit = 0;
+      std::int64_t counted = 0;
+      for (const GameRecord* record : *games) {
+        if (!record->ended) continue;
+        credit += win_credit(*record, players)[seat];
+        ++counted;
+      }
+      if (counted > 0) block_means.push_back(credit / static_cast<double>(counted));
+    }
+    const stats::Moments m = stats::moments(block_means);
+    if (m.n < 2) continue;
+    stats::Interval& interval = s.seats[seat].win_rate.interval;
+    const double half = stats::mean_interval(m, confidence).half_width();
+    if (half <= interval.half_width()) continue;
+    interval.low = std::max(0.0, interval.estimate - half);
+    interval.high = std::min(1.0, interval.estimate + half);
+  }
+  const stats::Interval& first = s.seats[0].win_rate.interval;
+  s.first_player_advantage = {first.estimate - s.fair_share, first.low - s.fair_share,
+                              first.high - s.fair_share};
+
+  if (s.agents_differ) {
+    for (const std::string& agent : agent_names) {
+      AgentResult result;
+      result.agent = agent;
+      result.fair_share = s.fair_share;
+      result.seats = static_cast<int>(std::count(info.agents.begin(), info.agents.end(), agent));
+      std::vector<double> block_means;
+      for (const auto* games : complete) {
+        double credit = 0;
+        std::int64_t slots = 0;
+        for (const GameRecord* record : *games) {
+          if (!record->ended) continue;
+          const std::vector<double> game_credit = win_credit(*record, players);
+          for (std::size_t seat = 0; seat < record->agents.size() && seat < seat_count; ++seat) {
+            if (record->agents[seat] != agent) continue;
+            credit += game_credit[seat];
+            ++slots;
+          }
+        }
+        if (slots == 0) continue;
+        result.seat_games += slots;
+        block_means.push_back(credit / static_cast<double>(slots));
+      }
+      const stats::Moments m = stats::moments(block_means);
+      result.blocks = m.n;
+      result.block_sd = m.sd;
+      result.win_rate = stats::mean_interval(m, confidence);
+      if (m.n == 0) result.win_rate = {kNaN, kNaN, kNaN};
+      s.agent_results.push_back(result);
+    }
+  }
+
+  // --- Length and leads -----------------------------------------------------
+  std::vector<double> moves;
+  std::vector<double> decisions;
+  std::vector<double> turns;
+  std::vector<double> lead_changes;
+  std::vector<double> decisiveness;
+  for (const GameRecord* record : ended) {
+    moves.push_back(static_cast<double>(record->moves));
+    decisions.push_back(static_cast<double>(record->decisions));
+    turns.push_back(static_cast<double>(record->turns));
+    lead_changes.push_back(static_cast<double>(record->lead_changes));
+    // Ludii's "decisiveness" (Browne's aesthetic game measures, as in the
+    // Ludii game concepts): the share of the game, in turns, from the
+    // moment the eventual winner took the lead for good.
+    if (record->winners().size() == 1 && record->turns > 0) {
+      const double from = static_cast<double>(record->winner_leads_from);
+      const double share =
+          record->winner_leads_from < 0 ? 0.0 : 1.0 - from / static_cast<double>(record->turns);
+      decisiveness.push_back(std::clamp(share, 0.0, 1.0));
+    }
+  }
+  s.moves = describe(moves, confidence);
+  s.decisions = describe(decisions, confidence);
+  s.turns = describe(turns, confidence);
+  s.lead_changes = describe(lead_changes, confidence);
+  s.decisiveness = describe(decisiveness, confidence);
+
+  // --- Action and item use --------------------------------------------------
+  s.actions = use_results(ended, players, &GameRecord::actions, confidence);
+  s.items = use_results(ended, players, &GameRecord::items, confidence);
+
+  // --- The game's own metrics -----------------------------------------------
+  // A metric a game does not report counts as absent, not as zero.
+  std::map<std::string, std::vector<std::vector<double>>> per_seat;
+  std::map<std::string, std::vector<double>> winners_values;
+  std::map<std::string, std::vector<double>> others_values;
+  std::map<std::string, std::vector<double>> game_values;
+  for (const GameRecord* record : ended) {
+    for (const GameMetric& metric : record->metrics) {
+      if (metric.seat == kNoSeat) {
+        game_values[metric.name].push_back(metric.value);
+        continue;
+      }
+      if (metric.seat < 0 || metric.seat >= players) continue;
+      auto& seats = per_seat[metric.name];
+      seats.resize(seat_count);
+      const auto seat = static_cast<std::size_t>(metric.seat);
+      seats[seat].push_back(metric.value);
+      (is_first(*record, seat) ? winners_values : others_values)[metric.name].push_back(
+          metric.value);
+    }
+  }
+  for (const auto& [name, seats] : per_seat) {
+    SeatMetricResult result;
+    result.name = name;
+    for (const auto& values : seats) result.per_seat.push_back(describe(values, confidence));
+    result.winners = describe(winners_values[name], confidence);
+    result.non_winners = describe(others_values[name], confidence);
+    result.test = stats::welch_t_test(result.winners.moments(), result.non_winners.moments());
+    s.seat_metrics.push_back(std::move(result));
+  }
+  for (const auto& [name, values] : game_values) {
+    s.game_metrics.push_back({name, describe(values, confidence)});
+  }
+  return s;
+}
+
+double widest_interval(const Summary& summary) {
+  if (summary.ended == 0) return kInfinity;
+  double widest = 0;
+  for (const SeatResult& seat : summary.seats) {
+    widest = std::max(widest, seat.win_rate.interval.half_width());
+  }
+  if (summary.agents_differ) {
+    for (const AgentResult& agent : summary.agent_results) {
+      const double half = agent.win_rate.half_width();
+      if (!std::isfinite(half)) return kInfinity;
+      widest = std::max(widest, half);
+    }
+  }
+  return widest;
+}
+
+namespace {
+
+std::string rate_text(const stats::Interval& interval) {
+  return fmt::format("{} ± {}", stats::percent(interval.estimate),
+                     stats::points(interval.half_width()));
+}
+
+std::string count_of(std::int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::vector<std::string> key_findings(const Summary& s) {
+  std::vector<std::string> findings;
+  if (s.games == 0) {
+    findings.push_back("The run has no games yet.");
+    return findings;
+  }
+  if (s.ended == 0) {
+    findings.push_back(fmt::format(
+        "None of the {} reached an end: every one was cut at the step bound, so there is no "
+        "winner to count.",
+        count_of(s.games, "game", "games")));
+    return findings;
+  }
+  const std::string fair = stats::percent(s.fair_share);
+  const stats::Interval& seat1 = s.seats[0].win_rate.interval;
+  const stats::Interval& advantage = s.first_player_advantage;
+  if (s.players > 1) {
+    std::string verdict;
+    if (advantage.low > 0) {
+      verdict =
+          fmt::format("a first-player advantage of {} points", stats::points(advantage.estimate));
+    } else if (advantage.high < 0) {
+      verdict = fmt::format("a first-player disadvantage of {} points",
+                            stats::points(advantage.estimate));
+    } else {
+      verdict = fmt::format(
+          "within chance of the fair share, no evidence of a first-player advantage ({}{} ± {} "
+          "points)",
+          advantage.estimate < 0 ? "-" : "+", stats::points(advantage.estimate),
+          stats::points(advantage.half_width()));
+    }
+    findings.push_back(fmt::format("Seat 1 wins {} of games (fair share {}): {}.", rate_text(seat1),
+                                   fair, verdict));
+  }
+  if (s.players > 2) {
+    std::vector<std::string> off;
+    for (std::size_t i = 1; i < s.seats.size(); ++i) {
+      const stats::Interval& rate = s.seats[i].win_rate.interval;
+      if (rate.contains(s.fair_share)) continue;
+      off.push_back(fmt::format("seat {} wins {}, {} its fair share", s.seats[i].seat,
+                                rate_text(rate), rate.low > s.fair_share ? "above" : "below"));
+    }
+    findings.push_back(off.empty() ? "No other seat is clearly away from its fair share."
+                                   : "Other seats: " + join(off, "; ") + ".");
+  }
+  if (s.agents_differ) {
+    std::vector<std::string> parts;
+    for (const AgentResult& agent : s.agent_results) {
+      if (agent.blocks == 0) continue;
+      parts.push_back(fmt::format(
+          "{} wins {} of its seats' games", agent.agent,
+          agent.blocks > 1 ? rate_text(agent.win_rate) : stats::percent(agent.win_rate.estimate)));
+    }
+    if (!parts.empty()) {
+      findings.push_back(fmt::format("Agents (fair share {}, from {} of games paired by seed): {}.",
+                                     fair, count_of(s.complete_blocks, "block", "blocks"),
+                                     join(parts, "; ")));
+    }
+  }
+  if (s.unfinished > 0) {
+    findings.push_back(fmt::format(
+        "{} of {} games ({}) were cut at the step bound without an end; everything else here is "
+        "over the {} that ended.",
+        s.unfinished, s.games, stats::percent(s.unfinished_rate.interval.estimate), s.ended));
+  }
+  if (s.draws > 0 || s.shared_victories > 0) {
+    findings.push_back(fmt::format(
+        "{} ({}) ended in a draw (every seat first) and {} ({}) in a victory shared by some "
+        "seats; a seat's share of a shared victory counts as 1/k of a win.",
+        count_of(s.draws, "game", "games"), stats::percent(s.draw_rate.interval.estimate),
+        s.shared_victories, stats::percent(s.shared_rate.interval.estimate)));
+  }
+  if (s.moves.n > 0) {
+    findings.push_back(fmt::format(
+        "A game takes {} ± {} moves on average (median {}; 80% of games between {} and {}), {} "
+        "decisions and {} turns.",
+        stats::number(s.moves.mean), stats::number(s.moves.mean_ci.half_width(), 2),
+        stats::number(s.moves.median), stats::number(s.moves.p10), stats::number(s.moves.p90),
+        stats::number(s.decisions.mean), stats::number(s.turns.mean)));
+  }
+  if (s.winning_margin.n > 0) {
+    findings.push_back(fmt::format(
+        "The winner finishes {} ± {} points ahead of the best other seat on average (median {}).",
+        stats::number(s.winning_margin.mean),
+        stats::number(s.winning_margin.mean_ci.half_width(), 2),
+        stats::number(s.winning_margin.median)));
+  }
+  if (s.lead_changes.n > 0) {
+    std::string text = fmt::format("The lead changes {} times per game on average",
+                                   stats::number(s.lead_changes.mean));
+    if (s.decisiveness.n > 0) {
+      text += fmt::format("; the eventual winner holds it for good over the last {} of the game",
+                          stats::percent(s.decisiveness.mean));
+    }
+    findings.push_back(text + ".");
+  }
+  // Uses that go with winning, strongest evidence first (at most three).
+  std::vector<std::pair<const UseResult*, const char*>> related;
+  for (const UseResult& use : s.actions) related.emplace_back(&use, "action");
+  for (const UseResult& use : s.items) related.emplace_back(&use, "item");
+  std::erase_if(related, [](const auto& entry) { return !(entry.first->test.p_value < 0.05); });
+  std::sort(related.begin(), related.end(), [](const auto& a, const auto& b) {
+    return a.first->test.p_value < b.first->test.p_value;
+  });
+  if (related.size() > 3) related.resize(3);
+  for (const auto& [use, kind] : related) {
+    findings.push_back(fmt::format(
+        "Seats that used the {} '{}' at least once won {} of the time, those that did not {} "
+        "(two-proportion z-test, {}): a relation with winning, not necessarily a cause.",
+        kind, use->name, stats::percent(use->win_rate_used.interval.estimate),
+        stats::percent(use->win_rate_unused.interval.estimate), stats::p_text(use->test.p_value)));
+  }
+  return findings;
+}
+
+}  // namespace grove::balance

@@ -20,9 +20,8 @@ namespace {
 BalanceSettings settings_for(const std::string& game, int players,
                              std::vector<std::string> agents, std::int64_t games,
                              std::vector<std::string> parameters = {}) {
-  BalanceSettings settings;
-  settings.game = &builtin_games().get(game);
-  settings.variant = Variant(*settings.game);
+  const Game& played = builtin_games().get(game);
+  BalanceSettings settings(played, Variant(played));
   for (const std::string& parameter : parameters) settings.variant.set_parameter_text(parameter);
   settings.players = players;
   settings.agents = std::move(agents);
@@ -181,7 +180,7 @@ TEST(BalanceRun, RandomPassThePandasAgreesWithTheExactFirstPlayerWinRate) {
   info.players = 2;
   info.agents = {"random", "random"};
   const Summary summary = summarize(info, outcome.games);
-  EXPECT_NEAR(summary.seats[0].win_rate.value, simulated, 1e-12);
+  EXPECT_NEAR(summary.seats[0].win_rate.interval.estimate, simulated, 1e-12);
 }
 
 }  // namespace

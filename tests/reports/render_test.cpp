@@ -1,1 +1,285 @@
+// The reports: the HTML page is self-contained (no script, no external
+// resource), has one <svg> per chart and escapes every text from data;
+// Markdown has the same tables; JSON has every number under stable keys;
+// and, where Chromium is installed, the page renders in a real browser.
 
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include "reports/render/report.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace grove::render {
+namespace {
+
+using balance::GameRecord;
+using balance::RunInfo;
+using balance::Summary;
+
+const std::string kHostile = "<script>alert('x')</script> & \"friends\"";
+
+RunInfo hostile_info() {
+  RunInfo info;
+  info.game = "forest_shuffle";
+  info.game_title = kHostile;
+  info.variant = "cheap <b>bears</b>";
+  info.players = 2;
+  info.agents = {"mcts", "random"};
+  info.seed = 42;
+  info.games_planned = 200;
+  info.stopped_by = "all games played";
+  info.command = "grove balance forest_shuffle --games 200 --set 'x=<img src=x onerror=alert(1)>'";
+  return info;
+}
+
+// 200 games between mcts and random with scores, actions, items (one named
+// like markup) and metrics.
+std::vector<GameRecord> records(const RunInfo& info) {
+  std::mt19937 rng(5);
+  std::bernoulli_distribution mcts_wins(0.7);
+  std::uniform_int_distribution<int> score(20, 80);
+  std::uniform_int_distribution<int> length(60, 140);
+  std::vector<GameRecord> out;
+  for (int index = 0; index < 200; ++index) {
+    GameRecord g;
+    g.index = index;
+    g.block = index / 2;
+    g.rotation = index % 2;
+    g.agents = g.rotation == 0 ? info.agents : std::vector<std::string>{"random", "mcts"};
+    g.ended = index % 25 != 24;
+    g.moves = length(rng);
+    g.decisions = g.moves / 2;
+    g.turns = g.moves / 4;
+    if (g.ended) {
+      const bool mcts = mcts_wins(rng);
+      const int winner = (g.agents[0] == "mcts") == mcts ? 0 : 1;
+      g.places = {winner == 0 ? 1 : 2, winner == 0 ? 2 : 1};
+      const int high = score(rng);
+      g.scores = {winner == 0 ? high + 5 : high, winner == 0 ? high : high + 5};
+      g.lead_changes = index % 4;
+      g.winner_leads_from = g.turns / 2;
+      g.actions = {{{"plays", 10}, {"draws", 8}}, {{"plays", 9}, {"draws", 9}}};
+      g.items = {{{"linden", 1}}, {{"<svg onload=alert(1)>", winner == 1 ? 1 : 0}}};
+      g.metrics = {
+          {"points from birds", 0, 12}, {"points from birds", 1, 9}, {"winter cards", kNoSeat, 3}};
+    }
+    out.push_back(g);
+  }
+  return out;
+}
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + needle.size())) {
+    ++count;
+  }
+  return count;
+}
+
+class RenderTest : public ::testing::Test {
+ protected:
+  RunInfo info = hostile_info();
+  Summary summary = balance::summarize(info, records(info));
+};
+
+// Seats, agents, score box plots, winning margin, game length, lead
+// changes, action use, item use.
+constexpr std::size_t kCharts = 8;
+
+TEST_F(RenderTest, HtmlHasOneSvgPerChart) {
+  const std::string html = render_html(summary, info);
+  EXPECT_EQ(count_of(html, "<svg"), kCharts);
+  EXPECT_EQ(count_of(html, "</svg>"), kCharts);
+  for (const char* chart :
+       {"Win rate by seat", "Win rate by agent", "Scores by seat", "Winning margin", "Game length",
+        "Lead changes", "Action use", "Item use"}) {
+    EXPECT_NE(html.find(std::string("aria-label=\"") + chart), std::string::npos) << chart;
+  }
+  // The fair-share line and error bars are there, with axis values.
+  EXPECT_NE(html.find("fair share 50.0%"), std::string::npos);
+  EXPECT_NE(html.find("stroke-dasharray"), std::string::npos);
+  EXPECT_NE(html.find(">50%</text>"), std::string::npos);
+}
+
+TEST_F(RenderTest, HtmlIsSelfContained) {
+  const std::string html = render_html(summary, info);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<style>"), std::string::npos);
+  EXPECT_NE(html.find("@media print"), std::string::npos);
+  for (const char* external : {"http", "url(", "@import", "<link", "<img", "<iframe", "<object",
+                               "<embed", "<script", "xlink"}) {
+    EXPECT_EQ(html.find(external), std::string::npos) << external;
+  }
+  // No element has an attribute that loads something. (The hostile command
+  // line holds "<img src=x ...>", escaped: it is text, not markup.)
+  EXPECT_FALSE(std::regex_search(html, std::regex("<[a-zA-Z][^>]*\\s(src|href|srcset)\\s*=")));
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+}
+
+TEST_F(RenderTest, HtmlEscapesEveryTextFromData) {
+  const std::string html = render_html(summary, info);
+  EXPECT_EQ(count_of(html, "<script"), 0u);
+  EXPECT_EQ(html.find("<b>bears"), std::string::npos);
+  EXPECT_EQ(html.find("<svg onload"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;"),
+            std::string::npos);
+  EXPECT_NE(html.find("&lt;svg onload=alert(1)&gt;"), std::string::npos);
+  EXPECT_NE(html.find("cheap &lt;b&gt;bears&lt;/b&gt;"), std::string::npos);
+}
+
+TEST_F(RenderTest, HtmlPutsTheKeyFindingsFirstWithTables) {
+  const std::string html = render_html(summary, info);
+  const auto findings = html.find("Key findings");
+  ASSERT_NE(findings, std::string::npos);
+  EXPECT_LT(findings, html.find("<svg"));
+  EXPECT_NE(html.find("Seat 1 wins "), std::string::npos);
+  EXPECT_GT(count_of(html, "<table>"), 6u);
+  EXPECT_NE(html.find("<td class=\"num\">"), std::string::npos);
+}
+
+TEST_F(RenderTest, ChartlessPageForARunWithoutEndedGames) {
+  std::vector<GameRecord> cut(4);
+  for (std::size_t i = 0; i < cut.size(); ++i) {
+    cut[i].index = static_cast<std::int64_t>(i);
+    cut[i].block = cut[i].index / 2;
+    cut[i].rotation = static_cast<int>(i % 2);
+  }
+  const Summary none = balance::summarize(info, cut);
+  const std::string html = render_html(none, info);
+  EXPECT_EQ(count_of(html, "<svg"), 0u);
+  EXPECT_NE(html.find("None of the 4 games reached an end"), std::string::npos);
+}
+
+TEST_F(RenderTest, MarkdownHasTheTablesAndFindingsWithoutCharts) {
+  const std::string md = render_markdown(summary, info);
+  EXPECT_EQ(md.find("<svg"), std::string::npos);
+  EXPECT_EQ(md.find("<script"), std::string::npos);
+  EXPECT_NE(md.find("## Key findings\n\n- Seat 1 wins "), std::string::npos);
+  EXPECT_NE(md.find("| seat | win rate | 95% CI | vs fair share | sole wins | shared wins |"),
+            std::string::npos);
+  EXPECT_NE(md.find("| seat 1 | "), std::string::npos);
+  EXPECT_NE(md.find("| agent | seats per game |"), std::string::npos);
+  EXPECT_NE(md.find("| mcts | 1 | "), std::string::npos);
+  EXPECT_NE(md.find("| moves | 192 | "), std::string::npos);
+  EXPECT_NE(md.find("| plays | "), std::string::npos);
+  EXPECT_NE(md.find("| points from birds | "), std::string::npos);
+  EXPECT_NE(md.find("| --- | ---: |"), std::string::npos);
+  // Every table row has as many cells as its header.
+  std::istringstream lines(md);
+  std::string line;
+  std::size_t columns = 0;
+  for (std::size_t n = 0; std::getline(lines, line); ++n) {
+    if (line.rfind("|", 0) != 0) {
+      columns = 0;
+      continue;
+    }
+    const std::size_t cells = count_of(line, " |");
+    if (columns == 0) columns = cells;
+    EXPECT_EQ(cells, columns) << line;
+  }
+}
+
+TEST_F(RenderTest, JsonHasEveryNumberUnderStableKeys) {
+  const nlohmann::json doc = nlohmann::json::parse(render_json(summary, info));
+  EXPECT_EQ(doc["format"], "grove balance report");
+  EXPECT_EQ(doc["run"]["game_title"], kHostile);  // data stays data in JSON
+  const nlohmann::json& s = doc["summary"];
+  EXPECT_EQ(s["games"], 200);
+  EXPECT_EQ(s["ended"], summary.ended);
+  EXPECT_EQ(s["unfinished"], 8);
+  EXPECT_DOUBLE_EQ(s["seats"][0]["win_rate"]["estimate"].get<double>(),
+                   summary.seats[0].win_rate.interval.estimate);
+  EXPECT_DOUBLE_EQ(s["first_player_advantage"]["low"].get<double>(),
+                   summary.first_player_advantage.low);
+  EXPECT_EQ(s["agents"][0]["agent"], "mcts");
+  EXPECT_EQ(s["agents"][0]["blocks"], summary.agent_results[0].blocks);
+  EXPECT_DOUBLE_EQ(s["moves"]["mean"].get<double>(), summary.moves.mean);
+  EXPECT_EQ(s["moves"]["histogram"]["counts"].size(), summary.moves.histogram.counts.size());
+  EXPECT_EQ(s["actions"][1]["name"], "plays");
+  EXPECT_TRUE(s["actions"][1]["test"]["p_value"].is_null());  // every seat plays: no test
+  EXPECT_EQ(s["game_metrics"][0]["per_game"]["n"], summary.ended);
+  EXPECT_TRUE(s["game_metrics"][0]["per_game"]["sd"].is_number());
+  EXPECT_DOUBLE_EQ(s["widest_interval"].get<double>(), balance::widest_interval(summary));
+  EXPECT_FALSE(doc["findings"].empty());
+}
+
+TEST_F(RenderTest, ComparisonReportsHaveTheTableAndSentences) {
+  RunInfo other = info;
+  other.variant = "dear <deer>";
+  std::vector<GameRecord> games = records(other);
+  for (GameRecord& g : games) g.moves += 30;  // longer games under the other variant
+  const balance::Comparison c = balance::compare(summary, balance::summarize(other, games));
+
+  const std::string md = render_comparison_markdown(c);
+  EXPECT_NE(md.find("| measure | A: "), std::string::npos);
+  EXPECT_NE(md.find("| the game length, in moves | "), std::string::npos);
+  EXPECT_NE(md.find("- The game length rose from "), std::string::npos) << md;
+  EXPECT_NE(md.find("Welch's t-test"), std::string::npos);
+  EXPECT_EQ(md.find("<deer>"), std::string::npos);
+
+  const std::string html = render_comparison_html(c);
+  EXPECT_EQ(html.find("<deer>"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_NE(html.find("dear &lt;deer&gt;"), std::string::npos);
+  EXPECT_EQ(html.find("http"), std::string::npos);
+  EXPECT_NE(html.find("a real change"), std::string::npos);
+
+  const nlohmann::json doc = nlohmann::json::parse(render_comparison_json(c));
+  EXPECT_EQ(doc["rows"].size(), c.rows.size());
+  EXPECT_EQ(doc["rows"][0]["key"], "first_player_advantage");
+  EXPECT_TRUE(doc["rows"][0]["test"]["p_value"].is_number());
+}
+
+// Renders the page in headless Chromium: the DOM must come back with every
+// chart (so the page parses as intended, with the escaped text as text) and
+// the screenshot must be a non-empty PNG.
+TEST_F(RenderTest, RendersInHeadlessChromium) {
+  const std::string chromium = "/usr/bin/chromium";
+  if (!std::filesystem::exists(chromium)) {
+    GTEST_SKIP() << "Chromium is not installed (/usr/bin/chromium): the HTML was not rendered";
+  }
+  const testing::TempFolder folder("report_render");
+  const std::string page = folder.write("report.html", render_html(summary, info));
+  const std::string profile = folder / "profile";
+  const std::string flags =
+      "--headless --no-sandbox --disable-gpu --disable-background-networking "
+      "--disable-component-update --disable-sync --no-first-run "
+      "--user-data-dir=" +
+      profile;
+  const std::string dom = folder / "dom.html";
+  const std::string png = folder / "report.png";
+  const std::string dump = "timeout 120 " + chromium + " " + flags + " --dump-dom file://" + page +
+                           " > " + dom + " 2> " + (folder / "dump.log");
+  const int dumped = std::system(dump.c_str());
+  ASSERT_TRUE(WIFEXITED(dumped) && WEXITSTATUS(dumped) == 0) << dump;
+  std::ifstream in(dom);
+  const std::string rendered((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  EXPECT_EQ(count_of(rendered, "<svg"), kCharts);
+  EXPECT_NE(rendered.find("Key findings"), std::string::npos);
+  EXPECT_EQ(count_of(rendered, "<script"), 0u);  // the hostile title stayed text
+  EXPECT_NE(rendered.find("&lt;script&gt;"), std::string::npos);
+
+  const std::string shot = "timeout 120 " + chromium + " " + flags +
+                           " --hide-scrollbars --window-size=1200,2000 --screenshot=" + png +
+                           " file://" + page + " > " + (folder / "shot.log") + " 2>&1";
+  const int shot_status = std::system(shot.c_str());
+  ASSERT_TRUE(WIFEXITED(shot_status) && WEXITSTATUS(shot_status) == 0) << shot;
+  ASSERT_TRUE(std::filesystem::exists(png));
+  EXPECT_GT(std::filesystem::file_size(png), 10000u);
+  std::ifstream image(png, std::ios::binary);
+  char magic[8] = {};
+  image.read(magic, 8);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+}
+
+}  // namespace
+}  // namespace grove::render

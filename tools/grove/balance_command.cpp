@@ -9,7 +9,6 @@
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "reports/balance/summary.hpp"
-#include "reports/render/report.hpp"
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
 
@@ -45,9 +44,16 @@ int balance_command(const Invocation& invocation) {
   const StoredBalance run =
       play_and_store(store, settings, invocation.command_line, game.title + " balance");
   const balance::Summary summary = balance::summarize(run.info, run.games);
-  std::cout << render_markdown(summary, run.info);
-  std::cout << fmt::format("\nStored as run {} in {}; 'grove report {}' writes the full report.\n",
-                           run.info.run_id, store.path(), run.info.run_id);
+  std::cout << fmt::format("{} games of {} ({}), {} players, agents {}: {} in {:.1f} s.\n",
+                           summary.games, game.title, variant.name(), summary.players,
+                           join(run.info.agents, ", "), run.info.stopped_by, run.info.seconds);
+  for (const std::string& finding : balance::key_findings(summary)) {
+    std::cout << "- " << finding << "\n";
+  }
+  std::cout << fmt::format(
+      "\nStored as run {} in {}; 'grove report {} --db {}' writes the full report (HTML with "
+      "charts; --format md or json).\n",
+      run.info.run_id, store.path(), run.info.run_id, store.path());
   return run.interrupted ? kInterrupted : kSuccess;
 }
 

@@ -73,9 +73,7 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
                      "expected a half-width below 0.5 (0.02 = +/- 2 points; 0: no early stop)");
   }
   if (balance.max_steps < 0) throw InputError({}, "--max-steps", "expected a number of moves");
-  balance::BalanceSettings settings;
-  settings.game = &game;
-  settings.variant = variant;
+  balance::BalanceSettings settings(game, variant);
   settings.players = common.players.value_or(game.min_players);
   if (settings.players < game.min_players || settings.players > game.max_players) {
     throw InputError({}, "--players",
@@ -186,7 +184,7 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   result.games = std::move(outcome.games);
   result.interrupted = outcome.stopped_by == "interrupted";
   const balance::Summary summary = balance::summarize(info, result.games);
-  store.finish_balance_run(info.run_id, info.stopped_by, info.seconds, render_json(summary, info));
+  store.finish_balance_run(info.run_id, info.stopped_by, info.seconds, render::render_json(summary, info));
   store.finish_run(info.run_id, result.interrupted ? "interrupted" : "passed",
                    fmt::format("{} games, {}", result.games.size(), info.stopped_by));
   return result;

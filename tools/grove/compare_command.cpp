@@ -114,11 +114,11 @@ int compare_command(const Invocation& invocation) {
   const balance::Comparison comparison =
       balance::compare(balance::summarize(a.info, a.games), balance::summarize(b.info, b.games));
   if (format == "html") {
-    write_output(output, render_comparison_html(comparison));
+    write_output(output, render::render_comparison_html(comparison));
   } else if (format == "md") {
-    write_output(output, render_comparison_markdown(comparison));
+    write_output(output, render::render_comparison_markdown(comparison));
   } else {
-    write_output(output, render_comparison_json(comparison) + "\n");
+    write_output(output, render::render_comparison_json(comparison));
   }
   return kSuccess;
 }

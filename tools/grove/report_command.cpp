@@ -44,11 +44,11 @@ int report_command(const Invocation& invocation) {
   const StoredBalance stored = load_balance(store, run);
   const balance::Summary summary = balance::summarize(stored.info, stored.games);
   if (format == "html") {
-    write_output(output, render_html(summary, stored.info));
+    write_output(output, render::render_html(summary, stored.info));
   } else if (format == "md") {
-    write_output(output, render_markdown(summary, stored.info));
+    write_output(output, render::render_markdown(summary, stored.info));
   } else {
-    write_output(output, render_json(summary, stored.info) + "\n");
+    write_output(output, render::render_json(summary, stored.info));
   }
   return kSuccess;
 }

@@ -114,6 +114,12 @@ class ForestShuffleRules final : public Rules {
   std::int64_t step_bound() const override;
   std::string observation(const State& state, Seat seat) const override;
 
+  // --- Agents and balance reports (strategy.cpp) ----------------------------
+  double heuristic(const State& state, Seat seat) const override;
+  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
+  MoveUse move_use(const State& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+
   // --- Used by the turn, notation, YAML and board code ----------------------
   // The table before the deal: the deck stacked for this player count,
   // nobody holding anything, the deal and the first turn to come.
@@ -209,6 +215,12 @@ class ForestShuffleRules final : public Rules {
   void record_placement(const Position& position, Seat seat, const Played& played,
                         EventLog* log) const;
   void use_offer(Position& position, const Task& offer, EventLog* log) const;
+
+  // --- Agents (strategy.cpp) ---
+  // The turns each player can still expect before the last winter card.
+  double turns_left(const Position& position) const;
+  // What an offer of `species`' `source` to `seat` would be worth, in points.
+  double offer_value(const Position& position, const Task& offer) const;
 
   Settings settings_;
 };

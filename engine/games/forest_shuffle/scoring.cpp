@@ -312,6 +312,15 @@ std::vector<int> final_scores(const Settings& settings, const Position& position
   return totals;
 }
 
+int forest_points(const Settings& settings, const std::vector<const Player*>& players,
+                  std::size_t seat) {
+  std::vector<Census> censuses;
+  censuses.reserve(players.size());
+  for (const Player* player : players) censuses.push_back(take_census(settings, *player));
+  ForestScorer scorer(settings, censuses, seat, false);
+  return scorer.score(*players[seat]).total;
+}
+
 std::string score_sheet_text(const Settings& settings, const Position& position) {
   const CardBook& book = settings.book;
   const std::vector<ForestScore> sheets = score_forests(settings, position, true);

@@ -37,6 +37,11 @@ struct ForestScore {
 std::vector<ForestScore> score_forests(const Settings& settings, const Position& position,
                                        bool explain);
 std::vector<int> final_scores(const Settings& settings, const Position& position);
+// One forest's points, for agents that rate many positions: `players` are
+// every player's (the rules that compare look at all of them), any of them
+// possibly a changed copy.
+int forest_points(const Settings& settings, const std::vector<const Player*>& players,
+                  std::size_t seat);
 
 // The score sheets as text, a block per player with every card's points.
 std::string score_sheet_text(const Settings& settings, const Position& position);

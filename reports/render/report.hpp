@@ -1,0 +1,27 @@
+#pragma once
+// The reports of balance runs and of comparisons between two runs, as a
+// self-contained HTML page (inline CSS and SVG charts, printable), as
+// Markdown (the same tables and findings, no charts) and as JSON (every
+// number, stable keys). Pure functions: they read nothing and write nothing.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "reports/balance/compare.hpp"
+#include "reports/balance/game_record.hpp"
+#include "reports/balance/summary.hpp"
+
+namespace grove::render {
+
+std::string render_html(const balance::Summary& summary, const balance::RunInfo& info);
+std::string render_markdown(const balance::Summary& summary, const balance::RunInfo& info);
+std::string render_json(const balance::Summary& summary, const balance::RunInfo& info);
+// The JSON document itself: {"format", "run", "summary", "findings"}.
+nlohmann::json summary_json(const balance::Summary& summary, const balance::RunInfo& info);
+
+std::string render_comparison_html(const balance::Comparison& comparison);
+std::string render_comparison_markdown(const balance::Comparison& comparison);
+std::string render_comparison_json(const balance::Comparison& comparison);
+nlohmann::json comparison_json(const balance::Comparison& comparison);
+
+}  // namespace grove::render

@@ -1,0 +1,40 @@
+#pragma once
+// The content the HTML and Markdown reports share (internal to the
+// renderers): the run's facts and the report's sections as plain-text
+// tables and paragraphs. Each renderer escapes the text for its own format;
+// the HTML one adds charts to sections by their id.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reports/balance/compare.hpp"
+#include "reports/balance/summary.hpp"
+
+namespace grove::render {
+
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> numeric;  // per column: right-aligned
+};
+
+struct Section {
+  std::string id;  // "seats", "agents", "scores", "length", "leads", "actions", "items",
+                   // "metrics", "method"
+  std::string title;
+  std::vector<std::string> paragraphs;  // before the tables
+  std::vector<Table> tables;
+};
+
+// (name, value) lines describing the run: game, variant, players, agents,
+// games, seed, how it stopped, ...
+std::vector<std::pair<std::string, std::string>> run_facts(const balance::Summary& summary,
+                                                           const balance::RunInfo& info);
+std::vector<Section> summary_sections(const balance::Summary& summary);
+std::string report_title(const balance::Summary& summary);
+
+Table comparison_table(const balance::Comparison& comparison);
+std::string comparison_title(const balance::Comparison& comparison);
+
+}  // namespace grove::render
