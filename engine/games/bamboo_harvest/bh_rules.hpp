@@ -123,6 +123,17 @@ class BhRules final : public Rules {
   std::int64_t step_bound() const override;
   std::string observation(const State& state, Seat seat) const override;
 
+  // Playing well (strategy.cpp).
+  double heuristic(const State& state, Seat seat) const override;
+  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
+  MoveUse move_use(const State& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+  // Builds `seat` still needs for a winning path at the least (every vacant
+  // or disturbed card on it built, other players' tokens within the limits),
+  // or -1 when no path can be made; `on_path` gets the vacant and disturbed
+  // cards that lie on some such cheapest path. Exposed for the tests.
+  int path_gap(const Position& position, Seat seat, std::uint64_t* on_path = nullptr) const;
+
   // --- Used by the turn, setup and notation code ---------------------------
   // The position before the deal: every forest card in the box, every deed
   // in the draw pile, each player with the starting reeds.

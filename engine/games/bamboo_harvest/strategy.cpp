@@ -2,3 +2,494 @@
 // position looks (heuristic), a state the seat cannot tell from the real
 // one (determinize), what a move does (move_use) and the game's own
 // figures of a finished game (game_metrics).
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/games/bamboo_harvest/bh_rules.hpp"
+
+namespace grove::bamboo_harvest {
+namespace {
+
+// The heuristic is counted in reeds. A build nearer the win must be worth
+// more than what it costs (30 reeds and a deed), or the greedy agent would
+// never build.
+constexpr double kBuildNearer = 50;
+// The way to win that is further away still counts a little: every build is
+// a token towards the win by tokens, and keeps the path open as a fallback.
+constexpr double kOtherWay = 0.25;
+// Turns of harvest a token's current income stands for.
+constexpr double kIncomeTurns = 2;
+// A deed draw (a face card harvested, a draw still owed), close to the
+// price of the optional buy.
+constexpr double kDeedDraw = 8;
+// What a deed in hand is worth: wild ones build anywhere; a regular one is
+// worth more when it matches a card on the seat's cheapest path, and little
+// when no card it matches is left to build on.
+constexpr double kWildDeed = 20;
+constexpr double kPathDeed = 15;
+constexpr double kOpenDeed = 8;
+constexpr double kDeadDeed = 1;
+constexpr double kFaceUp = 1;  // a face-up deed may also swap
+constexpr double kWinBonus = 1000;
+
+// The path search tracks how many other players' tokens a path has picked
+// up, up to the limit (layers 0..limit).
+constexpr int kMaxLayers = 8;
+constexpr int kNodes = kMaxCells * kMaxLayers;
+constexpr std::int16_t kFar = 10000;  // unreachable
+
+// Per (cell, layer), cell * layers + layer.
+using Distances = std::array<std::int16_t, kNodes>;
+
+// Per cell: builds it needs to be part of a path (0 built, 1 otherwise) and
+// whether it carries another player's token.
+struct PathCells {
+  std::array<std::uint8_t, kMaxCells> cost{};
+  std::array<std::uint8_t, kMaxCells> other{};
+};
+
+// 0-1 breadth-first search, level by level, over (cell, other players'
+// tokens picked up so far): the fewest builds from the side where
+// `is_side` holds to each cell, counting the cell itself. Like the path
+// finder's bound it ignores that a path is simple and the per-player limit
+// (beyond two players), so it never overestimates.
+template <class IsSide>
+void sweep(const Grid& grid, const PathCells& cells, int limit, IsSide is_side, Distances& dist) {
+  const int layers = limit + 1;
+  std::fill(dist.begin(), dist.begin() + grid.cells() * layers, kFar);
+  std::array<std::int16_t, 2 * kNodes> first;
+  std::array<std::int16_t, 2 * kNodes> second;
+  std::int16_t* now = first.data();
+  std::int16_t* later = second.data();
+  int now_count = 0;
+  int later_count = 0;
+  auto reach = [&](int cell, int layer, int distance, int level) {
+    const int node = cell * layers + layer;
+    if (distance >= dist[static_cast<std::size_t>(node)]) return;
+    dist[static_cast<std::size_t>(node)] = static_cast<std::int16_t>(distance);
+    if (distance == level) {
+      now[now_count++] = static_cast<std::int16_t>(node);
+    } else {
+      later[later_count++] = static_cast<std::int16_t>(node);
+    }
+  };
+  for (int cell = 0; cell < grid.cells(); ++cell) {
+    const int layer = cells.other[static_cast<std::size_t>(cell)];
+    if (is_side(cell) && layer <= limit) {
+      reach(cell, layer, cells.cost[static_cast<std::size_t>(cell)], 0);
+    }
+  }
+  for (int level = 0; now_count > 0 || later_count > 0; ++level) {
+    while (now_count > 0) {
+      const int node = now[--now_count];
+      if (dist[static_cast<std::size_t>(node)] != level) continue;
+      const int layer = node % layers;
+      grid.for_each_neighbour(node / layers, [&](int next) {
+        const int next_layer = layer + cells.other[static_cast<std::size_t>(next)];
+        if (next_layer > limit) return;
+        reach(next, next_layer, level + cells.cost[static_cast<std::size_t>(next)], level);
+      });
+    }
+    std::swap(now, later);
+    now_count = later_count;
+    later_count = 0;
+  }
+}
+
+// Fisher-Yates with the agent's generator.
+void shuffle(std::vector<Card>::iterator begin, std::vector<Card>::iterator end, Rng& rng) {
+  for (auto i = end - begin; i > 1; --i) {
+    std::swap(begin[i - 1],
+              begin[static_cast<std::ptrdiff_t>(rng.below(static_cast<std::uint64_t>(i)))]);
+  }
+}
+
+// What path_gap() depends on: the built cards, those of other players, the
+// grid and the limits.
+struct PathKey {
+  std::uint64_t built = 0;
+  std::uint64_t others = 0;
+  int rows = 0;
+  int columns = 0;
+  int limit = 0;
+  int min_others = 0;
+  bool operator==(const PathKey&) const = default;
+};
+
+struct PathAnswer {
+  bool valid = false;
+  int gap = -1;
+  std::uint64_t cells = 0;
+};
+
+PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int min_others);
+
+std::string deed_item(Card deed) { return is_wild(deed) ? "wild" : rank_text(rank_of(deed)); }
+
+double field_number(const Event& event, const char* name) {
+  const std::string* text = event.field(name);
+  return text == nullptr ? 0 : std::stod(*text);
+}
+
+}  // namespace
+
+int BhRules::path_gap(const Position& position, Seat seat, std::uint64_t* on_path) const {
+  if (on_path != nullptr) *on_path = 0;
+  const PathLimits& limits = settings_.path;
+  // With two players every other token is the one opponent's.
+  int limit =
+      players() == 2 ? std::min(limits.max_others, limits.max_from_one_other) : limits.max_others;
+  limit = std::min(limit, kMaxLayers - 1);
+  if (limits.min_others > limit) return -1;
+  PathCells cells;
+  PathKey key{0, 0, grid().rows, grid().columns, limit, limits.min_others};
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
+    const bool built = here.state == CellState::Built;
+    cells.cost[static_cast<std::size_t>(cell)] = built ? 0 : 1;
+    cells.other[static_cast<std::size_t>(cell)] = built && here.who != seat ? 1 : 0;
+    if (built) key.built |= std::uint64_t{1} << cell;
+    if (built && here.who != seat) key.others |= std::uint64_t{1} << cell;
+  }
+  // The greedy agent rates thousands of swaps of one position, and a swap
+  // changes no token: the answer for the same tokens is remembered.
+  thread_local std::array<std::pair<PathKey, PathAnswer>, 16> known{};
+  thread_local std::size_t next_slot = 0;
+  for (const auto& [seen, answer] : known) {
+    if (seen == key && answer.valid) {
+      if (on_path != nullptr) *on_path = answer.cells;
+      return answer.gap;
+    }
+  }
+  const PathAnswer answer = path_answer(grid(), cells, limit, limits.min_others);
+  known[next_slot] = {key, answer};
+  next_slot = (next_slot + 1) % known.size();
+  if (on_path != nullptr) *on_path = answer.cells;
+  return answer.gap;
+}
+
+namespace {
+
+PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int min_others) {
+  Distances from_start;
+  Distances from_end;
+  int best = kFar;
+  std::uint64_t best_cells = 0;
+  for (const bool north_south : {true, false}) {
+    auto is_start = [&](int cell) {
+      return north_south ? grid.row(cell) == 0 : grid.column(cell) == 0;
+    };
+    auto is_end = [&](int cell) {
+      return north_south ? grid.row(cell) == grid.rows - 1 : grid.column(cell) == grid.columns - 1;
+    };
+    sweep(grid, cells, limit, is_start, from_start);
+    int gap = kFar;
+    for (int cell = 0; cell < grid.cells(); ++cell) {
+      if (!is_end(cell)) continue;
+      for (int layer = min_others; layer <= limit; ++layer) {
+        gap = std::min(gap, int(from_start[static_cast<std::size_t>(cell * (limit + 1) + layer)]));
+      }
+    }
+    if (gap >= kFar || gap > best) continue;
+    std::uint64_t gap_cells = 0;
+    if (gap > 0) {
+      // A card to build lies on a cheapest path when the cheapest ways to it
+      // from both sides add up to the gap within the limits.
+      sweep(grid, cells, limit, is_end, from_end);
+      for (int cell = 0; cell < grid.cells(); ++cell) {
+        if (cells.cost[static_cast<std::size_t>(cell)] == 0) continue;
+        const std::int16_t* ahead = from_start.data() + cell * (limit + 1);
+        const std::int16_t* behind = from_end.data() + cell * (limit + 1);
+        int through = kFar;
+        for (int layer = 0; layer <= limit; ++layer) {
+          for (int rest = std::max(0, min_others - layer); layer + rest <= limit; ++rest) {
+            through = std::min(through, ahead[layer] + behind[rest] - 1);
+          }
+        }
+        if (through == gap) gap_cells |= std::uint64_t{1} << cell;
+      }
+    }
+    best_cells = gap < best ? gap_cells : best_cells | gap_cells;
+    best = gap;
+  }
+  return PathAnswer{true, best >= kFar ? -1 : best, best_cells};
+}
+
+}  // namespace
+
+double BhRules::heuristic(const State& state, Seat seat) const {
+  // Reeds in hand, plus a few turns of the tokens' harvest, plus the deeds
+  // that can be kept, minus the builds still needed to win (the nearer way
+  // in full, the other a little).
+  const Position& position = position_of<Position>(state);
+  const Player& player = position.players[static_cast<std::size_t>(seat)];
+  std::uint64_t path_cells = 0;
+  const int tokens = position.tokens_of(seat, grid());
+  const int no_way = grid().rows + grid().columns;
+  int by_path = path_gap(position, seat, &path_cells);
+  if (by_path < 0 || by_path > settings_.tokens_per_player - tokens) by_path = no_way;
+  const int by_tokens =
+      settings_.tokens_to_win > 0 ? std::max(0, settings_.tokens_to_win - tokens) : no_way;
+  double value = player.reeds - kBuildNearer * (std::min(by_path, by_tokens) +
+                                                kOtherWay * std::max(by_path, by_tokens));
+
+  // The harvest: each token takes its best adjacent vacant card (with the
+  // cards of the same rank next to it, under bh.matching_harvest=all).
+  auto worth = [&](Card card) { return is_face(card) ? kDeedDraw : double(reeds_for(card)); };
+  double income = 0;
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    const Cell& token = position.forest[static_cast<std::size_t>(cell)];
+    if (token.state != CellState::Built || token.who != seat) continue;
+    double best = 0;
+    grid().for_each_neighbour(cell, [&](int next) {
+      const Cell& card = position.forest[static_cast<std::size_t>(next)];
+      if (!card.vacant()) return;
+      double harvest = worth(card.card);
+      if (settings_.harvest_all_matching) {
+        grid().for_each_neighbour(cell, [&](int other) {
+          const Cell& also = position.forest[static_cast<std::size_t>(other)];
+          if (other != next && also.vacant() && rank_of(also.card) == rank_of(card.card)) {
+            harvest += worth(also.card);
+          }
+        });
+      }
+      best = std::max(best, harvest);
+    });
+    income += best;
+  }
+  value += kIncomeTurns * income;
+
+  // The deeds, the best ones up to the hand limit (the rest go at the end of
+  // the turn).
+  std::array<bool, 14> open_rank{};
+  std::array<bool, 14> path_rank{};
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
+    if (here.card == kNoCard || here.state == CellState::Built) continue;
+    open_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
+    if ((path_cells >> cell) & 1U) path_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
+  }
+  std::array<double, kCards> deeds{};
+  std::size_t held = 0;
+  player.deeds.for_each([&](Card deed) {
+    const auto rank = static_cast<std::size_t>(rank_of(deed));
+    double deed_value = is_wild(deed)     ? kWildDeed
+                        : path_rank[rank] ? kPathDeed
+                        : open_rank[rank] ? kOpenDeed
+                                          : kDeadDeed;
+    if (player.face_up.has(deed)) deed_value += kFaceUp;
+    deeds[held++] = deed_value;
+  });
+  const std::size_t kept = std::min(held, static_cast<std::size_t>(settings_.hand_limit));
+  std::partial_sort(deeds.begin(), deeds.begin() + static_cast<std::ptrdiff_t>(kept),
+                    deeds.begin() + static_cast<std::ptrdiff_t>(held), std::greater<>());
+  for (std::size_t i = 0; i < kept; ++i) value += deeds[i];
+  if (seat == position.turn) value += kDeedDraw * position.pending_draws;
+
+  if (position.step == Step::Over && outcome(state).place[static_cast<std::size_t>(seat)] == 1) {
+    value += kWinBonus;
+  }
+  return value;
+}
+
+std::unique_ptr<State> BhRules::determinize(const State& state, Seat seat, Rng& rng) const {
+  // Hidden from `seat`: the draw and discard piles, the other players'
+  // face-down deeds (and, at set-up, which of them they chose to discard),
+  // and which deeds the turn's player has drawn this turn. All of them are
+  // dealt again from one pool gathered in card order, in the same numbers.
+  const Position& real = position_of<Position>(state);
+  Position position = real;
+  const Player& own = real.players[static_cast<std::size_t>(seat)];
+  CardSet pool = real.draw_pile | real.discard_pile;
+  for (Seat other = 0; other < players(); ++other) {
+    if (other == seat) continue;
+    const Player& player = real.players[static_cast<std::size_t>(other)];
+    pool |= player.deeds.without(player.face_up);
+  }
+  // Deeds the seat drew this turn and no longer holds it discarded itself.
+  CardSet known_discards;
+  if (seat == real.turn) {
+    const CardSet gone = (real.drawn & pool).without(own.deeds);
+    if (gone.size() <= real.discard_pile.size()) known_discards = gone;
+  }
+  std::vector<Card> cards;
+  pool.without(known_discards).for_each([&](Card card) { cards.push_back(card); });
+  shuffle(cards.begin(), cards.end(), rng);
+  std::size_t next = 0;
+  auto deal = [&](int count) {
+    CardSet dealt;
+    for (int i = 0; i < count; ++i) dealt.add(cards[next++]);
+    return dealt;
+  };
+  // A random `count` of `from`, for the choices made with hidden cards.
+  auto some_of = [&](const CardSet& from, int count) {
+    std::vector<Card> list;
+    from.for_each([&](Card card) { list.push_back(card); });
+    CardSet chosen;
+    for (int i = 0; i < count && !list.empty(); ++i) {
+      const auto at = static_cast<std::size_t>(rng.below(list.size()));
+      chosen.add(list[at]);
+      list.erase(list.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    return chosen;
+  };
+
+  CardSet setup_discards = real.setup_discards & own.deeds;
+  for (Seat other = 0; other < players(); ++other) {
+    if (other == seat) continue;
+    Player& player = position.players[static_cast<std::size_t>(other)];
+    const CardSet face_down = deal(player.deeds.without(player.face_up).size());
+    const int chosen = (player.deeds & real.setup_discards).size();
+    player.deeds = player.face_up | face_down;
+    setup_discards |= some_of(face_down, chosen);
+  }
+  position.setup_discards = setup_discards;
+  position.draw_pile = deal(real.draw_pile.size());
+  position.discard_pile = known_discards;
+  while (next < cards.size()) position.discard_pile.add(cards[next++]);
+
+  if (seat != real.turn) {
+    // The drawn deeds are still face down in the turn's hand unless they
+    // were discarded to the hand limit or laid face up since.
+    const Player& player = position.players[static_cast<std::size_t>(real.turn)];
+    const CardSet face_down = player.deeds.without(player.face_up);
+    std::vector<Card> candidates;
+    const std::array<const CardSet*, 3> places = {&face_down, &position.discard_pile,
+                                                  &player.face_up};
+    for (const CardSet* where : places) {
+      const auto from = static_cast<std::ptrdiff_t>(candidates.size());
+      where->for_each([&](Card card) { candidates.push_back(card); });
+      shuffle(candidates.begin() + from, candidates.end(), rng);
+    }
+    position.drawn.clear();
+    const int drawn = real.drawn.size();
+    for (int i = 0; i < drawn && i < static_cast<int>(candidates.size()); ++i) {
+      position.drawn.add(candidates[static_cast<std::size_t>(i)]);
+    }
+    if (real.redraw_offer != kNoCard) {
+      position.redraw_offer = face_down.empty() ? kNoCard : candidates.front();
+    }
+  }
+  return std::make_unique<GameState<Position>>(std::move(position));
+}
+
+MoveUse BhRules::move_use(const State& before, const Move& move) const {
+  const Position& position = position_of<Position>(before);
+  auto card_at = [&](int cell) {
+    const Card card =
+        grid().contains(cell) ? position.forest[static_cast<std::size_t>(cell)].card : kNoCard;
+    return card == kNoCard ? std::string() : rank_text(rank_of(card));
+  };
+  const auto card = static_cast<Card>(move.args[0]);
+  switch (move.kind) {
+    case kDealForest:
+      return {"deal forest", {}};
+    case kDeal:
+      return {"deal", deed_item(card)};
+    case kDraw:
+      return {"draw", deed_item(card)};
+    case kDiscard:
+      return {position.step == Step::SetupDiscard ? "setup discard" : "discard", deed_item(card)};
+    case kPlace:
+      return {"place", card_at(move.args[0])};
+    case kBuild:
+      return {"build", deed_item(static_cast<Card>(move.args[1]))};
+    case kSkipBuild:
+      return {"skip build", {}};
+    case kSwap:
+      return {"swap", deed_item(static_cast<Card>(move.args[2]))};
+    case kSkipSwap:
+      return {"skip swap", {}};
+    case kHarvest:
+      return {"harvest", card_at(move.args[1])};
+    case kBuy:
+      return {"buy", {}};
+    case kSkipBuy:
+      return {"skip buy", {}};
+    case kRedraw:
+      return {"redraw", deed_item(card)};
+    case kKeep:
+      return {"keep drawn deeds", {}};
+    case kReveal:
+      return {"reveal", deed_item(card)};
+    case kEndTurn:
+      return {"end turn", {}};
+    default:
+      return Rules::move_use(before, move);
+  }
+}
+
+std::vector<GameMetric> BhRules::game_metrics(const State& terminal, const EventLog& log) const {
+  const Position& position = position_of<Position>(terminal);
+  const auto seats = static_cast<std::size_t>(players());
+  std::vector<double> builds(seats, 0), wild_builds(seats, 0), swaps(seats, 0),
+      wild_swaps(seats, 0), swap_reeds(seats, 0), harvested(seats, 0), drawn(seats, 0),
+      buys(seats, 0), redraws(seats, 0);
+  double turns = 0;
+  double reshuffles = 0;
+  double path_length = -1;
+  for (const Event& event : log) {
+    if (event.clause == kClauseTurnEnd) ++turns;
+    if (event.clause == kClauseReshuffle) ++reshuffles;
+    if (event.clause == kClauseWinPath) {
+      const std::string* path = event.field("path");
+      path_length = path == nullptr ? 0 : double(std::count(path->begin(), path->end(), ' ') + 1);
+    }
+    if (event.seat < 0 || event.seat >= players()) continue;
+    const auto seat = static_cast<std::size_t>(event.seat);
+    if (event.clause == kClauseBuild) {
+      ++builds[seat];
+      const std::string* wild = event.field("wild");
+      if (wild != nullptr && *wild == "true") ++wild_builds[seat];
+    } else if (event.clause == kClauseSwap) {
+      ++swaps[seat];
+      swap_reeds[seat] += field_number(event, "cost");
+    } else if (event.clause == kClauseWildMarked) {
+      ++wild_swaps[seat];
+    } else if (event.clause == kClauseHarvestReeds) {
+      harvested[seat] += field_number(event, "reeds");
+    } else if (event.clause == kClauseDraw) {
+      ++drawn[seat];
+    } else if (event.clause == kClauseBuy) {
+      ++buys[seat];
+    } else if (event.clause == kClauseRedraw) {
+      ++redraws[seat];
+    }
+  }
+  // The last turn ends with the game, not with a turn's end.
+  if (position.won_by != WinKind::Stalled && position.won_by != WinKind::None) ++turns;
+
+  std::vector<GameMetric> metrics;
+  metrics.push_back({"won by path", kNoSeat, position.won_by == WinKind::Path ? 1.0 : 0.0});
+  metrics.push_back({"won by tokens", kNoSeat, position.won_by == WinKind::Tokens ? 1.0 : 0.0});
+  metrics.push_back(
+      {"ended with empty piles", kNoSeat, position.won_by == WinKind::MostTokens ? 1.0 : 0.0});
+  metrics.push_back({"stalled", kNoSeat, position.won_by == WinKind::Stalled ? 1.0 : 0.0});
+  metrics.push_back({"turns", kNoSeat, turns});
+  metrics.push_back({"reshuffles", kNoSeat, reshuffles});
+  if (path_length >= 0) metrics.push_back({"winning path length", kNoSeat, path_length});
+  for (Seat seat = 0; seat < players(); ++seat) {
+    const auto at = static_cast<std::size_t>(seat);
+    const Player& player = position.players[at];
+    metrics.push_back({"started", seat, position.starter == seat ? 1.0 : 0.0});
+    metrics.push_back({"builds", seat, builds[at]});
+    metrics.push_back({"wild builds", seat, wild_builds[at]});
+    metrics.push_back({"reeds spent on builds", seat, builds[at] * settings_.build_cost});
+    metrics.push_back({"swaps", seat, swaps[at]});
+    metrics.push_back({"wild swaps", seat, wild_swaps[at]});
+    metrics.push_back({"reeds spent on swaps", seat, swap_reeds[at]});
+    metrics.push_back({"reeds harvested", seat, harvested[at]});
+    metrics.push_back({"deeds drawn", seat, drawn[at]});
+    metrics.push_back({"buys", seat, buys[at]});
+    metrics.push_back({"redraws", seat, redraws[at]});
+    metrics.push_back({"tokens on the board", seat, double(position.tokens_of(seat, grid()))});
+    metrics.push_back({"reeds at the end", seat, double(player.reeds)});
+  }
+  return metrics;
+}
+
+}  // namespace grove::bamboo_harvest
