@@ -2,3 +2,563 @@
 // position looks (heuristic), a state the seat cannot tell from the real
 // one (determinize), what a move does (move_use) and the game's own
 // figures of a finished game (game_metrics).
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "engine/games/takenoko/tk_rules.hpp"
+
+namespace grove::takenoko {
+namespace {
+
+// The heuristic is in points. An objective in hand is worth a share of its
+// points that grows with how near the table is to meeting it, always less
+// than completing it, so that a met objective is completed at once.
+constexpr double kHeld = 0.1;      // a card not started at all
+constexpr double kProgress = 0.6;  // on top of kHeld when the card is met
+// Things that usually turn into progress later.
+constexpr double kSpareSection = 0.2;  // an eaten section no panda card in hand needs
+constexpr double kKeptToken = 0.3;
+// A plot tile drawn or kept and not placed yet: what placing it should bring
+// (without it the plot action would look worthless one move ahead).
+constexpr double kTileBase = 0.3;
+constexpr double kTilePerPlotPoint = 0.12;
+constexpr double kTilePerGardenerPoint = 0.05;
+
+// Credit for one cell of a plot objective's pattern: a plot of the right
+// colour (irrigated, one channel from it, or further), or an empty space a
+// tile could still fill.
+constexpr double kCellIrrigated = 1.0;
+constexpr double kCellNear = 0.6;
+constexpr double kCellDry = 0.4;
+constexpr double kCellEmpty = 0.2;
+// Below this many tiles left, empty spaces count for less.
+constexpr double kTilesPlenty = 8;
+// An objective that can never be met: it only takes a place in the hand,
+// and a hand full of them can never draw again.
+constexpr double kDeadCard = -1.0;
+
+// How far a plot is from water: never irrigated and more than one channel
+// away, one channel away, or irrigated.
+enum Water : std::uint8_t { kDry, kNear, kIrrigated };
+
+// Whether one more channel would irrigate the dry plot: a border of it where
+// a channel may go now (touching the pond's corner or a channel's end).
+// Without this, laying channels towards the plots that need them looks
+// worthless one move ahead.
+bool one_channel_away(const Position& position, const Plot& plot, bool two_plots) {
+  for (const Hex& step : kDirections) {
+    const Hex next = plot.at + step;
+    if (two_plots && position.plot_at(next) == nullptr) continue;
+    const Edge edge = edge_between(plot.at, next);
+    for (const Hex& third : corner_cells(edge)) {
+      if (third == kPond || position.has_channel(edge_between(plot.at, third)) ||
+          position.has_channel(edge_between(next, third))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::vector<Water> water_of(const Position& position, bool two_plots) {
+  std::vector<Water> water;
+  water.reserve(position.plots.size());
+  for (const Plot& plot : position.plots) {
+    water.push_back(plot.irrigated                                ? kIrrigated
+                    : one_channel_away(position, plot, two_plots) ? kNear
+                                                                  : kDry);
+  }
+  return water;
+}
+
+// The plantation in a dense window, so that each cell of a pattern's
+// placement is one look-up. Cells outside the window are empty.
+class Grid {
+ public:
+  static constexpr int kEmpty = 0;
+  static constexpr int kPondCell = 1;
+  // Otherwise 2 + colour * 3 + water.
+
+  Grid(const Position& position, const std::vector<Water>& water) {
+    // A pattern spans at most two cells from the plot it is anchored on.
+    constexpr int kMargin = 2;
+    for (const Plot& plot : position.plots) {
+      q_min_ = std::min(q_min_, plot.at.q);
+      q_max_ = std::max(q_max_, plot.at.q);
+      r_min_ = std::min(r_min_, plot.at.r);
+      r_max_ = std::max(r_max_, plot.at.r);
+    }
+    q_min_ -= kMargin;
+    r_min_ -= kMargin;
+    q_max_ += kMargin;
+    r_max_ += kMargin;
+    width_ = q_max_ - q_min_ + 1;
+    cells_.assign(static_cast<std::size_t>(width_ * (r_max_ - r_min_ + 1)), kEmpty);
+    cells_[index(kPond)] = kPondCell;
+    for (std::size_t i = 0; i < position.plots.size(); ++i) {
+      const Plot& plot = position.plots[i];
+      cells_[index(plot.at)] = static_cast<std::uint8_t>(2 + static_cast<int>(plot.colour) * 3 +
+                                                         static_cast<int>(water[i]));
+    }
+  }
+
+  int at(const Hex& hex) const {
+    if (hex.q < q_min_ || hex.q > q_max_ || hex.r < r_min_ || hex.r > r_max_) return kEmpty;
+    return cells_[index(hex)];
+  }
+
+ private:
+  std::size_t index(const Hex& hex) const {
+    return static_cast<std::size_t>((hex.r - r_min_) * width_ + hex.q - q_min_);
+  }
+
+  int q_min_ = 0, q_max_ = 0, r_min_ = 0, r_max_ = 0, width_ = 1;
+  std::vector<std::uint8_t> cells_;
+};
+
+// How near the plantation is to showing a plot objective's pattern, 0..1
+// (1: shown; -1: it never can be): the best placement of the pattern (any
+// rotation) that covers a plot of the right colour, by the credit of its
+// cells. A placement over the pond or a plot of another colour can never be
+// completed, nor one over an empty space once the tiles are gone; empty
+// spaces count less as the pile runs low.
+double plot_progress(const Grid& grid, const Position& position, const ObjectiveCard& card,
+                     int tiles_left) {
+  const double empty = kCellEmpty * std::min(1.0, tiles_left / kTilesPlenty);
+  const std::size_t n = card.cells.size();
+  // Anywhere out on the edge, if enough tiles are left.
+  double best = tiles_left >= static_cast<int>(n) ? empty * static_cast<double>(n) : -1;
+  std::array<Hex, 4> turned{};
+  for (int turn = 0; turn < 6; ++turn) {
+    for (std::size_t i = 0; i < n; ++i) turned[i] = rotated(card.cells[i].at, turn);
+    for (const Plot& plot : position.plots) {
+      for (std::size_t i = 0; i < n; ++i) {
+        if (card.cells[i].colour != plot.colour) continue;
+        const Hex shift{plot.at.q - turned[i].q, plot.at.r - turned[i].r};
+        double sum = 0;
+        int missing = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+          const int cell = grid.at(turned[j] + shift);
+          if (cell == Grid::kEmpty) {
+            sum += empty;
+            ++missing;
+            continue;
+          }
+          if (cell == Grid::kPondCell || (cell - 2) / 3 != static_cast<int>(card.cells[j].colour)) {
+            sum = -1;
+            break;
+          }
+          const auto water = static_cast<Water>((cell - 2) % 3);
+          sum += water == kIrrigated ? kCellIrrigated : water == kNear ? kCellNear : kCellDry;
+        }
+        if (sum >= 0 && missing <= tiles_left) best = std::max(best, sum);
+      }
+    }
+  }
+  return best < 0 ? -1 : best / static_cast<double>(n);
+}
+
+// How far one plot is towards a gardener objective's bamboo, 0..1.
+double bamboo_progress(const Settings& settings, const ObjectiveCard& card, const Plot& plot,
+                       Water water) {
+  if (plot.colour != card.colour) return 0;
+  double fit = 1;  // the improvement the card asks for
+  switch (card.need) {
+    case ImprovementNeed::Any:
+      break;
+    case ImprovementNeed::None:
+      if (plot.improvement != Improvement::None) return 0;
+      break;
+    default: {
+      const auto wanted = static_cast<Improvement>(static_cast<int>(card.need) - 1);
+      if (plot.improvement == wanted) break;
+      // A token can still go on a plot without improvement or bamboo.
+      if (plot.improvement != Improvement::None || plot.height > 0) return 0;
+      fit = 0.5;
+    }
+  }
+  if (plot.height >= card.height) {
+    // Too high under the exact reading: the panda must eat it down first.
+    return fit * (plot.height == card.height || !settings.exact_height ? 1.0 : 0.4);
+  }
+  const double watered = water == kIrrigated ? 0.15 : water == kNear ? 0.05 : 0.0;
+  return fit * (watered + 0.85 * plot.height / card.height);
+}
+
+// 0..1, 1 when met: the mean progress of the card's best plots.
+double gardener_progress(const TakenokoRules& rules, const Position& position, Seat seat,
+                         ObjectiveId id, const std::vector<Water>& water) {
+  if (rules.fulfilled(position, seat, id)) return 1;
+  const ObjectiveCard& card = card_of(id);
+  std::array<double, 5> best{};  // the card's count is at most 4; one spare slot to insert
+  const auto count = static_cast<std::size_t>(std::clamp(card.count, 1, 4));
+  for (std::size_t i = 0; i < position.plots.size(); ++i) {
+    const double progress = bamboo_progress(rules.settings(), card, position.plots[i], water[i]);
+    if (progress <= best[count - 1]) continue;
+    std::size_t at = count - 1;
+    while (at > 0 && best[at - 1] < progress) {
+      best[at] = best[at - 1];
+      --at;
+    }
+    best[at] = progress;
+  }
+  double sum = 0;
+  for (std::size_t i = 0; i < count; ++i) sum += best[i];
+  // Not met (the gardener elsewhere, an improvement missing): less than met.
+  return std::min(0.9, sum / static_cast<double>(count));
+}
+
+// The panda cards in hand share the sections on the board: the cards they
+// already meet take theirs first (the best paid first), then the others
+// take what is left. Each card's progress is its share of its sections;
+// the sections nobody needs are returned in `spare`.
+void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& progress,
+                    int& spare) {
+  std::array<int, kColours> left = player.eaten;
+  std::vector<ObjectiveId> cards;
+  for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+    if (objective_cards()[id].category != Category::Panda) continue;
+    for (int copy = 0; copy < player.hand[id]; ++copy)
+      cards.push_back(static_cast<ObjectiveId>(id));
+  }
+  std::sort(cards.begin(), cards.end(), [](ObjectiveId a, ObjectiveId b) {
+    return card_of(a).points > card_of(b).points ||
+           (card_of(a).points == card_of(b).points && a < b);
+  });
+  std::vector<double> share(cards.size(), -1);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      if (share[i] >= 0) continue;
+      const ObjectiveCard& card = card_of(cards[i]);
+      int needed = 0;
+      int taken = 0;
+      bool met = true;
+      for (std::size_t colour = 0; colour < kColours; ++colour) {
+        needed += card.sections[colour];
+        met = met && left[colour] >= card.sections[colour];
+      }
+      if (pass == 0 && !met) continue;
+      for (std::size_t colour = 0; colour < kColours; ++colour) {
+        const int take = std::min(left[colour], card.sections[colour]);
+        left[colour] -= take;
+        taken += take;
+      }
+      share[i] = needed == 0 ? 1.0 : static_cast<double>(taken) / needed;
+    }
+  }
+  // Several copies of a card: the progress of a kind is the mean of its copies.
+  std::array<int, kObjectiveKinds> copies{};
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    progress[cards[i]] += share[i];
+    ++copies[cards[i]];
+  }
+  for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+    if (copies[id] > 1) progress[id] /= copies[id];
+  }
+  spare = left[0] + left[1] + left[2];
+}
+
+// What placing the tile should bring the player: more for a colour the
+// objectives in hand ask for.
+double tile_value(const Player& player, Tile tile) {
+  const Colour colour = colour_of(tile);
+  const Improvement printed = printed_of(tile);
+  double value = kTileBase;
+  for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+    if (player.hand[id] == 0) continue;
+    const ObjectiveCard& card = objective_cards()[id];
+    if (card.category == Category::Plot) {
+      int matching = 0;
+      for (const PlotCell& cell : card.cells) matching += cell.colour == colour ? 1 : 0;
+      value += player.hand[id] * kTilePerPlotPoint * card.points * matching /
+               static_cast<double>(card.cells.size());
+    } else if (card.category == Category::Gardener && card.colour == colour) {
+      const bool fits = card.need == ImprovementNeed::Any ||
+                        (card.need == ImprovementNeed::None && printed == Improvement::None) ||
+                        (static_cast<int>(card.need) - 1 == static_cast<int>(printed));
+      value += player.hand[id] * kTilePerGardenerPoint * card.points * (fits ? 2 : 1);
+    }
+  }
+  return value;
+}
+
+// Uniform shuffle.
+template <class T>
+void shuffle(std::vector<T>& items, Rng& rng) {
+  for (std::size_t i = items.size(); i > 1; --i) {
+    std::swap(items[i - 1], items[rng.below(i)]);
+  }
+}
+
+// Every item as many times as counted, in kind order: a canonical order
+// that does not depend on where the items really are.
+template <class Counts>
+std::vector<std::uint8_t> expand(const Counts& counts) {
+  std::vector<std::uint8_t> items;
+  for (std::size_t kind = 0; kind < counts.size(); ++kind) {
+    items.insert(items.end(), static_cast<std::size_t>(counts[kind]),
+                 static_cast<std::uint8_t>(kind));
+  }
+  return items;
+}
+
+}  // namespace
+
+double TakenokoRules::heuristic(const State& state, Seat seat) const {
+  const Position& position = position_of<Position>(state);
+  const Player& player = position.players[static_cast<std::size_t>(seat)];
+  double value = score(position, seat);
+  if (position.step == Step::Over) return value;
+
+  std::array<double, kObjectiveKinds> progress{};
+  int spare = 0;
+  panda_progress(player, progress, spare);
+  value += kSpareSection * spare;
+
+  const int tiles_left = position.tiles.size() + (position.kept != kNoTile ? 1 : 0) +
+                         static_cast<int>(position.drawn.size());
+  std::vector<Water> water;
+  std::optional<Grid> grid;
+  for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+    if (player.hand[id] == 0) continue;
+    const ObjectiveCard& card = objective_cards()[id];
+    if (card.category == Category::Panda) {
+      // Worked out above.
+    } else if (water.size() != position.plots.size()) {
+      water = water_of(position, settings_.channel_needs_two_plots);
+    }
+    if (card.category == Category::Plot) {
+      if (!grid) grid.emplace(position, water);
+      progress[id] = plot_progress(*grid, position, card, tiles_left);
+    } else if (card.category == Category::Gardener) {
+      progress[id] = gardener_progress(*this, position, seat, static_cast<ObjectiveId>(id), water);
+    }
+    value += player.hand[id] *
+             (progress[id] < 0 ? kDeadCard : card.points * (kHeld + kProgress * progress[id]));
+  }
+
+  // Kept channels count for nothing: laying one is then never worse than
+  // keeping it, and one-move-ahead players who valued them hoarded them and
+  // left the outer plots dry for good (their games did not end).
+  for (int tokens : player.improvements) value += kKeptToken * tokens;
+  if (seat == position.turn) {
+    // The plot action's tile: the one kept, or the best one drawn so far.
+    if (position.kept != kNoTile) {
+      value += tile_value(player, position.kept);
+    } else if (!position.drawn.empty()) {
+      double best = 0;
+      for (Tile tile : position.drawn) best = std::max(best, tile_value(player, tile));
+      value += best;
+    }
+  }
+  return value;
+}
+
+std::unique_ptr<State> TakenokoRules::determinize(const State& state, Seat seat, Rng& rng) const {
+  Position position = position_of<Position>(state);
+  // What TakenokoRules::observation hides from `seat`: the piles (even the
+  // order of what went under them), the other players' objectives in hand
+  // and, on another player's turn, the plot tiles just drawn. Their sizes
+  // are seen and kept.
+  const bool drawn_hidden = seat != position.turn;
+
+  // Plot tiles: every hidden one, dealt again to the drawn tiles, under the
+  // pile (in a new order) and the unseen rest.
+  std::array<int, kTileKinds> tile_counts{};
+  for (std::size_t kind = 0; kind < kTileKinds; ++kind) {
+    tile_counts[kind] = position.tiles.count_of(static_cast<int>(kind));
+  }
+  if (drawn_hidden) {
+    for (Tile tile : position.drawn) ++tile_counts[tile];
+  }
+  std::vector<std::uint8_t> tiles = expand(tile_counts);
+  shuffle(tiles, rng);
+  std::size_t next = 0;
+  if (drawn_hidden) {
+    for (Tile& tile : position.drawn) tile = tiles[next++];
+  }
+  for (std::uint8_t& tile : position.tiles.bottom) tile = tiles[next++];
+  position.tiles.unseen = {};
+  for (; next < tiles.size(); ++next) ++position.tiles.unseen[tiles[next]];
+
+  // Objective cards: each pile keeps its category and its sizes; the other
+  // players' hands (whose categories are not seen) take what is left.
+  std::array<int, kObjectiveKinds> card_counts{};
+  for (const ObjectivePile& pile : position.objectives) {
+    for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+      card_counts[id] += pile.count_of(static_cast<int>(id));
+    }
+  }
+  std::vector<int> hand_sizes(position.players.size(), 0);
+  for (Seat other = 0; other < static_cast<Seat>(position.players.size()); ++other) {
+    if (other == seat) continue;
+    Player& player = position.players[static_cast<std::size_t>(other)];
+    hand_sizes[static_cast<std::size_t>(other)] = player.hand_size();
+    for (std::size_t id = 0; id < kObjectiveKinds; ++id) card_counts[id] += player.hand[id];
+    player.hand = {};
+  }
+  std::vector<std::uint8_t> for_hands;
+  for (int category = 0; category < kCategories; ++category) {
+    std::array<int, kObjectiveKinds> of_category{};
+    for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+      if (static_cast<int>(objective_cards()[id].category) == category) {
+        of_category[id] = card_counts[id];
+      }
+    }
+    std::vector<std::uint8_t> cards = expand(of_category);
+    shuffle(cards, rng);
+    ObjectivePile& pile = position.objectives[static_cast<std::size_t>(category)];
+    const auto unseen = static_cast<std::size_t>(pile.unseen_count());
+    std::size_t at = 0;
+    for (std::uint8_t& card : pile.bottom) card = cards[at++];
+    pile.unseen = {};
+    for (const std::size_t end = at + unseen; at < end; ++at) ++pile.unseen[cards[at]];
+    for_hands.insert(for_hands.end(), cards.begin() + static_cast<std::ptrdiff_t>(at), cards.end());
+  }
+  shuffle(for_hands, rng);
+  std::size_t dealt = 0;
+  for (std::size_t other = 0; other < hand_sizes.size(); ++other) {
+    for (int card = 0; card < hand_sizes[other]; ++card) {
+      ++position.players[other].hand[for_hands[dealt++]];
+    }
+  }
+  return std::make_unique<GameState<Position>>(std::move(position));
+}
+
+MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
+  const Position& position = position_of<Position>(before);
+  const auto colour_at = [&](std::size_t first) -> std::string {
+    const Plot* plot = position.plot_at(Hex{move.args[first], move.args[first + 1]});
+    return plot == nullptr ? "pond" : colour_name(plot->colour);
+  };
+  const auto objective = [&] { return card_of(static_cast<ObjectiveId>(move.args[0])).name; };
+  const auto tile = [&] { return tile_text(static_cast<Tile>(move.args[0])); };
+  const auto improvement = [&] {
+    return std::string(improvement_name(static_cast<Improvement>(move.args[0])));
+  };
+  const auto weather = [&] {
+    return std::string(weather_name(static_cast<Weather>(move.args[0])));
+  };
+  switch (move.kind) {
+    case kDeal:
+      return {"deal", objective()};
+    case kRollWeather:
+      return {"roll weather", weather()};
+    case kDrawPlot:
+      return {"draw plot", tile()};
+    case kDrawObjective:
+      return {"draw objective", objective()};
+    case kTakePlots:
+      return {"plot action", {}};
+    case kTakeChannel:
+      return {"irrigation action", {}};
+    case kMoveGardener:
+      return {"gardener action", colour_at(0)};
+    case kMovePanda:
+      return {"panda action", colour_at(0)};
+    case kTakeObjective:
+      return {position.step == Step::RedrawObjective ? "redraw objective" : "objective action",
+              category_name(static_cast<Category>(move.args[0]))};
+    case kKeepPlot:
+      return {"keep plot", tile()};
+    case kPlacePlot:
+      return {move.args[3] != 0 ? "place plot with improvement" : "place plot", tile()};
+    case kPlaceChannel:
+      return {"place channel", {}};
+    case kPlaceImprovement:
+      return {"place improvement", improvement()};
+    case kComplete:
+      return {"complete " + std::string(category_name(
+                                card_of(static_cast<ObjectiveId>(move.args[0])).category)),
+              objective()};
+    case kEndTurn:
+      return {"end turn", {}};
+    case kChooseWeather:
+      return {"choose weather", weather()};
+    case kRain:
+      return {"rain", colour_at(0)};
+    case kStorm:
+      return {"storm", colour_at(0)};
+    case kTakeImprovement:
+      return {"take improvement", improvement()};
+    case kMoveImprovement:
+      return {"move improvement", improvement()};
+    case kIgnoreWeather:
+      return {"ignore weather", weather_name(position.weather)};
+    default:
+      return Rules::move_use(before, move);
+  }
+}
+
+std::vector<GameMetric> TakenokoRules::game_metrics(const State& terminal,
+                                                    const EventLog& log) const {
+  const Position& position = position_of<Position>(terminal);
+  const auto n = static_cast<std::size_t>(players());
+  // From the events: what each player did over the game.
+  std::vector<double> eaten(n, 0), plots(n, 0), channels(n, 0), improvements(n, 0), drawn(n, 0),
+      grown(n, 0), turns(n, 0);
+  for (const Event& event : log) {
+    if (event.seat < 0 || event.seat >= players()) continue;
+    const auto seat = static_cast<std::size_t>(event.seat);
+    if (event.clause == kClausePandaEat) {
+      eaten[seat] += 1;
+    } else if (event.clause == kClausePlotPlace) {
+      plots[seat] += 1;
+    } else if (event.clause == kClauseChannelPlace) {
+      channels[seat] += 1;
+    } else if (event.clause == kClauseImprovementPlace) {
+      improvements[seat] += 1;
+    } else if (event.clause == kClauseObjectiveDraw) {
+      drawn[seat] += 1;
+    } else if (event.clause == kClauseGardenerGrow) {
+      const std::string* sections = event.field("sections");
+      grown[seat] += sections != nullptr ? std::stod(*sections) : 0;
+    } else if (event.clause == kClauseTurnEnd) {
+      turns[seat] += 1;
+    }
+  }
+  std::vector<GameMetric> metrics;
+  for (Seat seat = 0; seat < players(); ++seat) {
+    const auto at = static_cast<std::size_t>(seat);
+    const Player& player = position.players[at];
+    // From the last state: the objectives completed, by category.
+    std::array<double, kCategories> count{}, points{};
+    double in_hand = 0;
+    for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+      const ObjectiveCard& card = objective_cards()[id];
+      const auto category = static_cast<std::size_t>(card.category);
+      count[category] += player.completed[id];
+      points[category] += player.completed[id] * card.points;
+      in_hand += player.hand[id] * card.points;
+    }
+    metrics.push_back({"objectives", seat, count[0] + count[1] + count[2]});
+    for (std::size_t category = 0; category < kCategories; ++category) {
+      metrics.push_back(
+          {std::string("objectives: ") + kCategoryNames[category], seat, count[category]});
+    }
+    for (std::size_t category = 0; category < kCategories; ++category) {
+      metrics.push_back(
+          {std::string("points: ") + kCategoryNames[category], seat, points[category]});
+    }
+    const bool emperor = position.emperor == seat;
+    metrics.push_back({"emperor card", seat, emperor ? 1.0 : 0.0});
+    metrics.push_back({"points: emperor", seat, emperor ? double(settings_.emperor_points) : 0.0});
+    metrics.push_back({"objectives left in hand", seat, double(player.hand_size())});
+    metrics.push_back({"points left in hand", seat, in_hand});
+    metrics.push_back({"bamboo eaten", seat, eaten[at]});
+    metrics.push_back({"bamboo grown by gardener", seat, grown[at]});
+    metrics.push_back({"plots placed", seat, plots[at]});
+    metrics.push_back({"channels placed", seat, channels[at]});
+    metrics.push_back({"improvements placed", seat, improvements[at]});
+    metrics.push_back({"objectives drawn", seat, drawn[at]});
+    metrics.push_back({"turns", seat, turns[at]});
+  }
+  metrics.push_back({"finished", kNoSeat, position.step == Step::Over ? 1.0 : 0.0});
+  metrics.push_back({"rounds", kNoSeat, double(position.round)});
+  metrics.push_back({"plots in plantation", kNoSeat, double(position.plots.size())});
+  return metrics;
+}
+
+}  // namespace grove::takenoko

@@ -132,6 +132,12 @@ class TakenokoRules final : public Rules {
   std::string observation(const State& state, Seat seat) const override;
   std::uint64_t view_hash(const State& state) const override;
 
+  // Agents and balance reports (strategy.cpp).
+  double heuristic(const State& state, Seat seat) const override;
+  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
+  MoveUse move_use(const State& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+
   // --- Used by the turn, notation, YAML and board code ----------------------
   // The table before the deal: every tile and card in its pile, the
   // reserves full, the gardener and the panda on the pond.
