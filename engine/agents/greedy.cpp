@@ -30,9 +30,10 @@ double lookahead_value(const Rules& rules, const State& state, Seat seat) {
   const int players = rules.players();
   if (rules.node(state).kind == NodeKind::Terminal) {
     const std::vector<int> place = rules.outcome(state).place;
-    // 1 for first, 0 for last; ties share.
+    // Winning is above and losing below anything the heuristic gives:
+    // +1 for first, -1 for last, in between by place.
     const int mine = place[static_cast<std::size_t>(seat)];
-    return kEndWeight * (players - mine) / std::max(1, players - 1);
+    return kEndWeight * (2.0 * (players - mine) / std::max(1, players - 1) - 1);
   }
   double best_other = -std::numeric_limits<double>::infinity();
   for (Seat other = 0; other < players; ++other) {

@@ -12,9 +12,9 @@
 
 namespace grove {
 
-// How a state looks for `seat`: at the end, far above or below anything
-// the heuristic gives, by place; otherwise its heuristic minus the best
-// heuristic of the other seats.
+// How a state looks for `seat`: at the end, far above (a win) or below (a
+// loss) anything the heuristic gives; otherwise its heuristic minus the
+// best heuristic of the other seats.
 double lookahead_value(const Rules& rules, const State& state, Seat seat);
 
 class GreedyAgent final : public Agent {

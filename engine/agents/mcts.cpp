@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/agents/greedy.hpp"
 #include "engine/core/game.hpp"
 
 namespace grove {
@@ -36,7 +37,8 @@ double share_beaten(const std::vector<Figure>& figures, std::size_t mine, bool l
 
 }  // namespace
 
-void seat_rewards(const Rules& rules, const State& state, std::vector<double>& rewards) {
+void seat_rewards(const Rules& rules, const State& state, double scale,
+                  std::vector<double>& rewards) {
   const auto players = static_cast<std::size_t>(rules.players());
   rewards.assign(players, 0.5);
   if (players < 2) return;
@@ -56,11 +58,7 @@ void seat_rewards(const Rules& rules, const State& state, std::vector<double>& r
     for (std::size_t other = 0; other < players; ++other) {
       if (other != seat) best_other = std::max(best_other, figure[other]);
     }
-    // The rank says who is ahead; the margin, relative to the figures'
-    // size, tells a narrow lead from a wide one.
-    const double margin = std::tanh((figure[seat] - best_other) /
-                                    (1 + std::abs(figure[seat]) + std::abs(best_other)));
-    rewards[seat] = 0.8 * share_beaten(figure, seat, false) + 0.2 * (0.5 + 0.5 * margin);
+    rewards[seat] = 1 / (1 + std::exp(-(figure[seat] - best_other) / scale));
   }
 }
 
@@ -113,7 +111,17 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
       apply_or_throw(rules, world, rules.sample_chance(world, rng));
       continue;
     }
-    rules.legal_moves(world, moves_);
+    if (node == 0) {
+      // The seat's own moves are the same in every drawing; only the best
+      // ranked of them are open so far.
+      const auto open = std::min<std::size_t>(
+          ranked_.size(),
+          1 + static_cast<std::size_t>(settings_.widening *
+                                       std::sqrt(static_cast<double>(tree_[0].visits))));
+      moves_.assign(ranked_.begin(), ranked_.begin() + static_cast<std::ptrdiff_t>(open));
+    } else {
+      rules.legal_moves(world, moves_);
+    }
     untried_.clear();
     std::int32_t chosen = -1;
     double best = -std::numeric_limits<double>::infinity();
@@ -135,7 +143,8 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
       }
     }
     if (!untried_.empty()) {
-      const Move move = untried_[rng.below(untried_.size())];
+      // At the root the best ranked first; below it, any.
+      const Move move = node == 0 ? untried_.front() : untried_[rng.below(untried_.size())];
       const std::int32_t child = add_child(node, move, here.actor);
       ++tree_[static_cast<std::size_t>(child)].available;
       apply_or_throw(rules, world, move);
@@ -152,13 +161,55 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     if (rules.node(world).kind == NodeKind::Terminal) break;
     apply_or_throw(rules, world, next_move(rules, world, random, rng));
   }
-  seat_rewards(rules, world, rewards_);
+  seat_rewards(rules, world, scale_, rewards_);
   for (std::size_t i = 1; i < path_.size(); ++i) {
     TreeNode& entry = tree_[static_cast<std::size_t>(path_[i])];
     ++entry.visits;
     entry.reward += rewards_[static_cast<std::size_t>(entry.actor)];
   }
   ++tree_[0].visits;
+}
+
+void MctsAgent::rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng) {
+  // Shuffled first, so that equally rated moves are tried in no fixed
+  // order.
+  ranked_ = moves_;
+  for (std::size_t i = ranked_.size(); i > 1; --i) {
+    std::swap(ranked_[i - 1], ranked_[rng.below(i)]);
+  }
+  const std::unique_ptr<State> seen = rules.determinize(state, seat, rng);
+  std::vector<std::pair<double, std::size_t>> rated;
+  rated.reserve(ranked_.size());
+  for (std::size_t i = 0; i < ranked_.size(); ++i) {
+    if (scratch_) {
+      scratch_->copy_from(*seen);
+    } else {
+      scratch_ = seen->clone();
+    }
+    apply_or_throw(rules, *scratch_, ranked_[i]);
+    rated.emplace_back(-lookahead_value(rules, *scratch_, seat), i);
+  }
+  std::sort(rated.begin(), rated.end());
+  // The scale of the rewards: the spread of the moves' values (robustly,
+  // a quarter of the middle half's range), leaving out moves that end the
+  // game, whose values are off the heuristic's scale.
+  std::vector<double> values;
+  for (const auto& [value, i] : rated) {
+    if (std::abs(value) < 1e9) values.push_back(-value);
+  }
+  std::sort(values.begin(), values.end());
+  scale_ = 1;
+  if (values.size() >= 2) {
+    const double spread = values[values.size() * 3 / 4] - values[values.size() / 4];
+    const double middle = std::abs(values[values.size() / 2]);
+    scale_ = std::max({spread / 2, 0.01 * middle, 1e-6});
+  } else if (!values.empty()) {
+    scale_ = std::max(0.1 * std::abs(values[0]), 1.0);
+  }
+  std::vector<Move> order;
+  order.reserve(rated.size());
+  for (const auto& [value, i] : rated) order.push_back(ranked_[i]);
+  ranked_ = std::move(order);
 }
 
 Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
@@ -169,6 +220,7 @@ Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
                            rules.state_summary(state));
   }
   if (moves_.size() == 1) return moves_.front();
+  rank_moves(rules, state, seat, rng);
   tree_.clear();
   tree_.emplace_back();
   for (int iteration = 0; iteration < settings_.iterations; ++iteration) {

@@ -9,6 +9,14 @@
 // seat ranks against the others). Chance outcomes are sampled on the way
 // and are not part of the tree (open loop). The budget is a number of
 // iterations, so a game is the same on any machine.
+//
+// Where a player has thousands of moves (a Bamboo Harvest swap), a few
+// hundred iterations cannot try them all, and trying them in a random
+// order plays like random. So the agent's own moves are first ranked one
+// move ahead on the heuristic, as the greedy agent ranks them, and the
+// search widens over them in that order: the root may have about
+// widening * sqrt(visits) children (progressive widening, Coulom 2007;
+// progressive unpruning, Chaslot et al. 2008).
 
 #include <cstdint>
 #include <memory>
@@ -24,12 +32,16 @@ struct MctsSettings {
   // before the position is scored by the heuristic.
   int playout_moves = 20;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
+  double widening = 2.0;     // root children: 1 + widening * sqrt(root visits)
 };
 
 // Each seat's reward in [0, 1] for a state: by place at the end (1 first,
-// 0 last, ties share), otherwise by the heuristic: the share of the other
-// seats it is ahead of, nudged by the margin.
-void seat_rewards(const Rules& rules, const State& state, std::vector<double>& rewards);
+// 0 last, ties share), otherwise by the heuristic: a logistic curve of the
+// seat's lead over the best other seat, in units of `scale` (how much one
+// move tends to change that lead), so that a better move shows as a
+// better reward whatever the game's units.
+void seat_rewards(const Rules& rules, const State& state, double scale,
+                  std::vector<double>& rewards);
 
 class MctsAgent final : public Agent {
  public:
@@ -47,6 +59,9 @@ class MctsAgent final : public Agent {
     std::int32_t available = 0;  // iterations in which the move was legal
   };
 
+  // Fills ranked_ with the legal moves (in moves_), best first one move
+  // ahead.
+  void rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
   std::int32_t child_for(std::int32_t node, const Move& move) const;
@@ -58,6 +73,9 @@ class MctsAgent final : public Agent {
   std::vector<Move> moves_;
   std::vector<Move> untried_;
   std::vector<double> rewards_;
+  std::vector<Move> ranked_;  // the root's moves, best first by the heuristic
+  double scale_ = 1;          // the spread of the root moves' values
+  std::unique_ptr<State> scratch_;
 };
 
 }  // namespace grove
