@@ -1,5 +1,7 @@
 #include "engine/agents/agents.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 
 #include "engine/agents/greedy.hpp"
@@ -16,29 +18,37 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
   const std::string_view budget =
       colon == std::string_view::npos ? std::string_view() : spec.substr(colon + 1);
   if (kind == "mcts") {
+    // mcts[:ITERATIONS[:PLAYOUT]]
     MctsSettings settings;
-    if (colon != std::string_view::npos) {
-      int iterations = 0;
-      const auto [end, error] = std::from_chars(budget.data(), budget.data() + budget.size(),
-                                                iterations);
-      if (error != std::errc() || end != budget.data() + budget.size() || iterations < 1 ||
-          iterations > 10'000'000) {
+    const auto number = [spec](std::string_view text, int low, int high, const char* what) {
+      int value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc() || end != text.data() + text.size() || value < low ||
+          value > high) {
         throw InputError({}, std::string(spec),
-                         "an MCTS budget is a number of iterations from 1 to 10000000, as in "
-                         "'mcts:500'");
+                         fmt::format("{} must be a number from {} to {}, as in 'mcts:500:10'",
+                                     what, low, high));
       }
-      settings.iterations = iterations;
+      return value;
+    };
+    if (colon != std::string_view::npos) {
+      const std::size_t second = budget.find(':');
+      settings.iterations = number(budget.substr(0, second), 1, 10'000'000, "the iterations");
+      if (second != std::string_view::npos) {
+        settings.playout_moves = number(budget.substr(second + 1), 0, 1'000'000,
+                                        "the playout's moves");
+      }
     }
     return std::make_unique<MctsAgent>(settings);
   }
   if (colon != std::string_view::npos) {
-    throw InputError({}, std::string(spec), "only mcts takes a budget ('mcts:500')");
+    throw InputError({}, std::string(spec), "only mcts takes a budget ('mcts:500', or 'mcts:500:10' for 10 moves of playout)");
   }
   if (kind == "random") return std::make_unique<RandomAgent>();
   if (kind == "greedy") return std::make_unique<GreedyAgent>();
   throw InputError({}, std::string(spec),
                    "unknown agent" + did_you_mean(kind, agent_kinds()) + "; the agents are " +
-                       join(agent_kinds(), ", ") + " (mcts:ITERATIONS sets its budget)");
+                       join(agent_kinds(), ", ") + " (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)");
 }
 
 std::vector<std::string> parse_agent_list(std::string_view list) {

@@ -15,15 +15,6 @@ constexpr double kEndWeight = 1e12;
 constexpr std::size_t kExactChance = 16;
 constexpr int kChanceSamples = 6;
 
-// Puts `into` in the same state as `from`, allocating only the first time.
-void copy_into(std::unique_ptr<State>& into, const State& from) {
-  if (into) {
-    into->copy_from(from);
-  } else {
-    into = from.clone();
-  }
-}
-
 }  // namespace
 
 double lookahead_value(const Rules& rules, const State& state, Seat seat) {
@@ -43,7 +34,7 @@ double lookahead_value(const Rules& rules, const State& state, Seat seat) {
   return players > 1 ? own - best_other : own;
 }
 
-double GreedyAgent::value_after(const Rules& rules, const State& after, Seat seat, Rng& rng) {
+double MoveValuer::value_after(const Rules& rules, const State& after, Seat seat, Rng& rng) {
   if (rules.node(after).kind != NodeKind::Chance) return lookahead_value(rules, after, seat);
   rules.chance_outcomes(after, outcomes_);
   double total = 0;
@@ -86,7 +77,7 @@ Move GreedyAgent::choose(const Rules& rules, const State& state, Rng& rng) {
       throw std::logic_error(rules.game().name + ": the legal move " + rules.move_text(move) +
                              " was refused in a determinized state");
     }
-    const double value = value_after(rules, *scratch_, seat, rng);
+    const double value = valuer_.value_after(rules, *scratch_, seat, rng);
     if (value > best + 1e-9) {
       best = value;
       best_.assign(1, move);

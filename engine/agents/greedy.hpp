@@ -17,19 +17,28 @@ namespace grove {
 // best heuristic of the other seats.
 double lookahead_value(const Rules& rules, const State& state, Seat seat);
 
+// Values the state just after a move for `seat`: lookahead_value, averaged
+// over the chance node that follows at once, if one does (exactly when it
+// has few outcomes, on a sample otherwise).
+class MoveValuer {
+ public:
+  double value_after(const Rules& rules, const State& after, Seat seat, Rng& rng);
+
+ private:
+  std::vector<ChanceOutcome> outcomes_;
+  std::unique_ptr<State> rolled_;
+};
+
 class GreedyAgent final : public Agent {
  public:
   std::string name() const override { return "greedy"; }
   Move choose(const Rules& rules, const State& state, Rng& rng) override;
 
  private:
-  double value_after(const Rules& rules, const State& after, Seat seat, Rng& rng);
-
+  MoveValuer valuer_;
   std::vector<Move> moves_;
   std::vector<Move> best_;
-  std::vector<ChanceOutcome> outcomes_;
   std::unique_ptr<State> scratch_;
-  std::unique_ptr<State> rolled_;
 };
 
 }  // namespace grove

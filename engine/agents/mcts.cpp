@@ -68,9 +68,13 @@ MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
 }
 
 std::string MctsAgent::name() const {
-  return settings_.iterations == MctsSettings{}.iterations
-             ? "mcts"
-             : "mcts:" + std::to_string(settings_.iterations);
+  const MctsSettings usual;
+  if (settings_.playout_moves != usual.playout_moves) {
+    return "mcts:" + std::to_string(settings_.iterations) + ":" +
+           std::to_string(settings_.playout_moves);
+  }
+  return settings_.iterations == usual.iterations ? "mcts"
+                                                  : "mcts:" + std::to_string(settings_.iterations);
 }
 
 std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
@@ -144,7 +148,10 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     }
     if (!untried_.empty()) {
       // At the root the best ranked first; below it, any.
-      const Move move = node == 0 ? untried_.front() : untried_[rng.below(untried_.size())];
+      // At the root the best ranked first; below it, the best of a few
+      // drawn at random.
+      const Move move =
+          node == 0 ? untried_.front() : informed_pick(rules, world, here.actor, untried_, rng);
       const std::int32_t child = add_child(node, move, here.actor);
       ++tree_[static_cast<std::size_t>(child)].available;
       apply_or_throw(rules, world, move);
@@ -156,10 +163,15 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     path_.push_back(node);
   }
   // A short random playout, then the position is scored.
-  RandomAgent random;
   for (int step = 0; step < settings_.playout_moves; ++step) {
-    if (rules.node(world).kind == NodeKind::Terminal) break;
-    apply_or_throw(rules, world, next_move(rules, world, random, rng));
+    const Node here = rules.node(world);
+    if (here.kind == NodeKind::Terminal) break;
+    if (here.kind == NodeKind::Chance) {
+      apply_or_throw(rules, world, rules.sample_chance(world, rng));
+      continue;
+    }
+    rules.legal_moves(world, moves_);
+    apply_or_throw(rules, world, informed_pick(rules, world, here.actor, moves_, rng));
   }
   seat_rewards(rules, world, scale_, rewards_);
   for (std::size_t i = 1; i < path_.size(); ++i) {
@@ -168,6 +180,24 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     entry.reward += rewards_[static_cast<std::size_t>(entry.actor)];
   }
   ++tree_[0].visits;
+}
+
+Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor,
+                             const std::vector<Move>& moves, Rng& rng) {
+  if (moves.size() == 1 || settings_.sample <= 1) return moves[rng.below(moves.size())];
+  Move best = moves[rng.below(moves.size())];
+  double best_value = -std::numeric_limits<double>::infinity();
+  for (int draw = 0; draw < settings_.sample; ++draw) {
+    const Move& move = draw == 0 ? best : moves[rng.below(moves.size())];
+    copy_into(scratch_, world);
+    apply_or_throw(rules, *scratch_, move);
+    const double value = lookahead_value(rules, *scratch_, actor);
+    if (value > best_value) {
+      best_value = value;
+      best = move;
+    }
+  }
+  return best;
 }
 
 void MctsAgent::rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng) {
@@ -181,31 +211,26 @@ void MctsAgent::rank_moves(const Rules& rules, const State& state, Seat seat, Rn
   std::vector<std::pair<double, std::size_t>> rated;
   rated.reserve(ranked_.size());
   for (std::size_t i = 0; i < ranked_.size(); ++i) {
-    if (scratch_) {
-      scratch_->copy_from(*seen);
-    } else {
-      scratch_ = seen->clone();
-    }
+    copy_into(scratch_, *seen);
     apply_or_throw(rules, *scratch_, ranked_[i]);
-    rated.emplace_back(-lookahead_value(rules, *scratch_, seat), i);
+    rated.emplace_back(-valuer_.value_after(rules, *scratch_, seat, rng), i);
   }
   std::sort(rated.begin(), rated.end());
-  // The scale of the rewards: the spread of the moves' values (robustly,
-  // a quarter of the middle half's range), leaving out moves that end the
-  // game, whose values are off the heuristic's scale.
+  // The scale of the rewards: how far apart the moves' values lie (their
+  // standard deviation), leaving out moves that end the game, whose values
+  // are off the heuristic's scale. When every move looks alike, a tenth of
+  // the lead itself.
   std::vector<double> values;
   for (const auto& [value, i] : rated) {
     if (std::abs(value) < 1e9) values.push_back(-value);
   }
-  std::sort(values.begin(), values.end());
-  scale_ = 1;
-  if (values.size() >= 2) {
-    const double spread = values[values.size() * 3 / 4] - values[values.size() / 4];
-    const double middle = std::abs(values[values.size() / 2]);
-    scale_ = std::max({spread / 2, 0.01 * middle, 1e-6});
-  } else if (!values.empty()) {
-    scale_ = std::max(0.1 * std::abs(values[0]), 1.0);
-  }
+  double mean = 0;
+  for (double value : values) mean += value;
+  mean /= std::max<std::size_t>(values.size(), 1);
+  double spread = 0;
+  for (double value : values) spread += (value - mean) * (value - mean);
+  spread = values.size() > 1 ? std::sqrt(spread / static_cast<double>(values.size() - 1)) : 0;
+  scale_ = spread > 1e-9 ? spread : std::max(0.1 * std::abs(mean), 1.0);
   std::vector<Move> order;
   order.reserve(rated.size());
   for (const auto& [value, i] : rated) order.push_back(ranked_[i]);

@@ -4,7 +4,7 @@
 // TCIAIG 2012). Each iteration draws a state the agent's seat cannot tell
 // from the real one (Rules::determinize), walks the tree of moves by UCB
 // among the moves legal in that drawing (availability counts), adds one
-// move, plays on at random for a few moves and scores the result: by
+// move, plays on for a few moves and scores the result: by
 // places if the game ended, otherwise by the game's heuristic (how each
 // seat ranks against the others). Chance outcomes are sampled on the way
 // and are not part of the tree (open loop). The budget is a number of
@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/agents/greedy.hpp"
 #include "engine/core/agent.hpp"
 
 namespace grove {
@@ -33,6 +34,9 @@ struct MctsSettings {
   int playout_moves = 20;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
   double widening = 2.0;     // root children: 1 + widening * sqrt(root visits)
+  // Below the root and in playouts, a move is the best one move ahead of
+  // this many drawn at random (1: uniformly random play).
+  int sample = 4;
 };
 
 // Each seat's reward in [0, 1] for a state: by place at the end (1 first,
@@ -62,6 +66,10 @@ class MctsAgent final : public Agent {
   // Fills ranked_ with the legal moves (in moves_), best first one move
   // ahead.
   void rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng);
+  // The best of settings_.sample moves drawn from `moves`, one move ahead
+  // for `actor`.
+  Move informed_pick(const Rules& rules, const State& world, Seat actor,
+                     const std::vector<Move>& moves, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
   std::int32_t child_for(std::int32_t node, const Move& move) const;
@@ -73,6 +81,7 @@ class MctsAgent final : public Agent {
   std::vector<Move> moves_;
   std::vector<Move> untried_;
   std::vector<double> rewards_;
+  MoveValuer valuer_;
   std::vector<Move> ranked_;  // the root's moves, best first by the heuristic
   double scale_ = 1;          // the spread of the root moves' values
   std::unique_ptr<State> scratch_;

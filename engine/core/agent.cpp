@@ -15,6 +15,14 @@ Move RandomAgent::choose(const Rules& rules, const State& state, Rng& rng) {
   return moves_[rng.below(moves_.size())];
 }
 
+void copy_into(std::unique_ptr<State>& into, const State& from) {
+  if (into) {
+    into->copy_from(from);
+  } else {
+    into = from.clone();
+  }
+}
+
 Move next_move(const Rules& rules, const State& state, Agent& agent, Rng& rng) {
   Node node = rules.node(state);
   switch (node.kind) {

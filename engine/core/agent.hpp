@@ -30,6 +30,10 @@ class RandomAgent final : public Agent {
   std::vector<Move> moves_;  // reused between calls
 };
 
+// Puts `into` in the same state as `from`, allocating only the first time:
+// agents try many moves on scratch copies.
+void copy_into(std::unique_ptr<State>& into, const State& from);
+
 // The next move at a decision or chance node: the agent's choice or a sampled
 // outcome. Throws std::logic_error at a terminal node or a decision node with
 // no legal move (a stuck state: a bug in the game).
