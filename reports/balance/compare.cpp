@@ -128,20 +128,38 @@ Comparison compare(const Summary& a, const Summary& b) {
     return row;
   };
 
+  // A seat's win rate comes from games paired in blocks, and its interval
+  // is widened to the blocks' spread where that is wider; the test takes
+  // each run's standard error from that interval, so that the verdict can
+  // never contradict the intervals printed beside it.
+  auto seat_row = [&](std::string key, std::string label, const Proportion& pa,
+                      const Proportion& pb) {
+    ComparisonRow row = proportion_row(std::move(key), std::move(label), pa, pb);
+    const double z = stats::z_critical(a.confidence);
+    const double se_a = pa.interval.half_width() / z;
+    const double se_b = pb.interval.half_width() / z;
+    const double se = std::sqrt(se_a * se_a + se_b * se_b);
+    row.test.test = "z-test on the paired blocks' standard errors";
+    row.test.statistic = (pb.interval.estimate - pa.interval.estimate) / se;
+    row.test.p_value = se > 0 ? std::erfc(std::abs(row.test.statistic) / std::sqrt(2.0))
+                              : (pb.interval.estimate == pa.interval.estimate ? 1.0 : 0.0);
+    if (pa.trials == 0 || pb.trials == 0) row.test.p_value = std::nan("");
+    return row;
+  };
   // The first player's advantage is seat 1's win rate less the same fair
-  // share in both runs, so it is tested by the same z-test.
+  // share in both runs, so it is tested as seat 1's win rate is.
   if (!a.seats.empty() && !b.seats.empty()) {
     ComparisonRow advantage =
-        proportion_row("first_player_advantage", "the first player's advantage",
-                       a.seats[0].win_rate, b.seats[0].win_rate);
+        seat_row("first_player_advantage", "the first player's advantage",
+                 a.seats[0].win_rate, b.seats[0].win_rate);
     advantage.a = a.first_player_advantage;
     advantage.b = b.first_player_advantage;
     add(std::move(advantage));
   }
   for (std::size_t seat = 0; seat < a.seats.size() && seat < b.seats.size(); ++seat) {
-    add(proportion_row(fmt::format("seat_{}_win_rate", seat + 1),
-                       fmt::format("seat {}'s win rate", seat + 1), a.seats[seat].win_rate,
-                       b.seats[seat].win_rate));
+    add(seat_row(fmt::format("seat_{}_win_rate", seat + 1),
+                 fmt::format("seat {}'s win rate", seat + 1), a.seats[seat].win_rate,
+                 b.seats[seat].win_rate));
   }
   // Agents' win rates are means over blocks of paired games, so they are
   // compared with Welch's t-test on the block means.

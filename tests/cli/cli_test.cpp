@@ -74,7 +74,8 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command :
-       {"games", "rules", "play", "replay", "fuzz", "explore", "results", "score"}) {
+       {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "compare", "report",
+        "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -84,7 +85,7 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, fuzz, explore, results, score\n");
+            "rules, play, replay, fuzz, explore, balance, compare, report, results, score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
             "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");
@@ -431,6 +432,88 @@ TEST_F(CliTest, ResultsListAndShow) {
   EXPECT_EQ(grove("results shw --db " + db_).text,
             "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list' or "
             "'show RUN'\n");
+}
+
+TEST_F(CliTest, BalanceStoresEveryGameAndReportsInThreeFormats) {
+  Output out = grove("balance pass_the_pandas --players 3 --agents greedy,random --games 30 "
+                     "--seed 5 --jobs 2 --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("30 games of Pass the Pandas (default), 3 players, agents greedy, "
+                          "random, greedy: all games played"),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("- Seat 1 wins "), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("Stored as run 1"), std::string::npos);
+  EXPECT_EQ(query("SELECT COUNT(*) FROM balance_games WHERE run_id = 1"), "30");
+  EXPECT_EQ(query("SELECT stopped_by FROM balance_runs WHERE run_id = 1"), "all games played");
+  EXPECT_EQ(query("SELECT status FROM runs WHERE id = 1"), "passed");
+  // The same seed plays the same games.
+  grove("balance pass_the_pandas --players 3 --agents greedy,random --games 30 --seed 5 --db " +
+        db_);
+  EXPECT_EQ(query("SELECT COUNT(*) FROM balance_games a JOIN balance_games b ON "
+                  "a.game_index = b.game_index AND a.run_id = 1 AND b.run_id = 2 WHERE "
+                  "a.winners = b.winners AND a.moves = b.moves"),
+            "30");
+
+  const std::string html = folder_ / "report.html";
+  out = grove("report 1 --db " + db_ + " -o " + html);
+  ASSERT_EQ(out.code, 0) << out.text;
+  std::ifstream page(html);
+  const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_EQ(text.find("http"), std::string::npos) << "the page must stand alone";
+  out = grove("report 1 --format md --db " + db_);
+  EXPECT_NE(out.text.find("## Win rate by seat"), std::string::npos) << out.text;
+  out = grove("report 1 --format json --db " + db_);
+  EXPECT_NE(out.text.find("\"summary\""), std::string::npos) << out.text;
+}
+
+TEST_F(CliTest, CompareTwoVariantsInPlainWords) {
+  const std::string basic = write("basic.yaml", "game: pass_the_pandas\nname: basic\n");
+  const std::string fewer = write(
+      "fewer.yaml", "game: pass_the_pandas\nname: fewer\nparameters: {dice_per_player: 3}\n");
+  const Output out =
+      grove("compare " + basic + " " + fewer + " --games 400 --seed 2 --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("first player's advantage"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("p "), std::string::npos) << out.text;
+  // Fewer dice make shorter games, and the comparison says so.
+  EXPECT_NE(out.text.find("The game length fell from"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("a real change"), std::string::npos) << out.text;
+  EXPECT_EQ(query("SELECT COUNT(*) FROM runs WHERE kind = 'balance'"), "2");
+  // The stored runs compare the same way by number.
+  const Output again = grove("compare 1 2 --db " + db_);
+  EXPECT_NE(out.text.find(again.text), std::string::npos) << again.text;
+}
+
+TEST_F(CliTest, BalanceRefusesBadInputInOneLine) {
+  EXPECT_EQ(grove("balance pass_the_pandas --agents greedy,radnom --db " + db_).text,
+            "grove: error: '--agents': 'radnom': unknown agent (did you mean 'random'?); the "
+            "agents are random, greedy, mcts (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES "
+            "sets its budget)\n");
+  EXPECT_EQ(grove("balance pass_the_pandas --agents mcts:0 --db " + db_).text,
+            "grove: error: '--agents': 'mcts:0': the iterations must be a number from 1 to "
+            "10000000, as in 'mcts:500:10'\n");
+  EXPECT_EQ(grove("balance pass_the_pandas --agents greedy,greedy,random --db " + db_).text,
+            "grove: error: '--agents': 3 agents for 2 seats\n");
+  EXPECT_EQ(grove("balance pass_the_pandas --games 0 --db " + db_).text,
+            "grove: error: '--games': expected 1 to 100000000 games\n");
+  EXPECT_EQ(grove("balance pass_the_pandas --precision 2 --db " + db_).text,
+            "grove: error: '--precision': expected a half-width below 0.5 (0.02 = +/- 2 points; "
+            "0: no early stop)\n");
+  EXPECT_EQ(grove("balance pass_the_pandas --players 7 --db " + db_).text,
+            "grove: error: '--players': Pass the Pandas is for 2 to 5 players\n");
+  grove("play pass_the_pandas --seed 1 --db " + db_);
+  EXPECT_EQ(grove("report 1 --db " + db_).text,
+            "grove: error: 'RUN': run 1 in " + db_ +
+                " is not a balance run ('grove results list' shows the runs)\n");
+  EXPECT_EQ(grove("report 1 --format pdf --db " + db_).text,
+            "grove: error: '--format': expected html, md or json, got 'pdf' (did you mean "
+            "'md'?)\n");
+  EXPECT_EQ(grove("compare 1 " + write("v.yaml", "name: v\n") + " --db " + db_).text,
+            "grove: error: '" + folder_ / "v.yaml" +
+                "': give two run numbers or two variant files, not one of each\n");
+  EXPECT_EQ(grove("report 1 --db " + db_).code, 2);
 }
 
 TEST_F(CliTest, ACorruptDatabaseIsOneLineAndUntouched) {

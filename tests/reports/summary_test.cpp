@@ -405,12 +405,18 @@ TEST(Compare, FindsARealChangeAndSaysSo) {
   const ComparisonRow& advantage = row(c, "first_player_advantage");
   EXPECT_TRUE(advantage.significant);
   EXPECT_LT(advantage.test.p_value, 0.001);
-  EXPECT_EQ(advantage.test.test, "two-proportion z-test");
+  EXPECT_EQ(advantage.test.test, "z-test on the paired blocks' standard errors");
+  // The test's standard errors are the printed intervals' own.
+  const double z = stats::z_critical();
+  const double se = std::hypot(a.seats[0].win_rate.interval.half_width() / z,
+                               b.seats[0].win_rate.interval.half_width() / z);
+  EXPECT_NEAR(advantage.test.statistic, advantage.difference / se, 1e-9);
   EXPECT_NEAR(advantage.difference,
               b.seats[0].win_rate.interval.estimate - a.seats[0].win_rate.interval.estimate, 1e-12);
   EXPECT_EQ(advantage.sentence.rfind("the first player's advantage fell from ", 0), 0u)
       << advantage.sentence;
-  EXPECT_NE(advantage.sentence.find("(two-proportion z-test, p "), std::string::npos);
+  EXPECT_NE(advantage.sentence.find("(z-test on the paired blocks' standard errors, p "),
+            std::string::npos);
   EXPECT_NE(advantage.sentence.find(": a real change)"), std::string::npos) << advantage.sentence;
   const ComparisonRow& moves = row(c, "moves");
   EXPECT_EQ(moves.test.test, "Welch's t-test");
