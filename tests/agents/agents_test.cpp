@@ -1,0 +1,116 @@
+// The agents, over every registered game: a determinization looks the same
+// to its seat, breaks no invariant and depends only on what the seat sees;
+// greedy and MCTS choose the same move in two states their seat cannot tell
+// apart; agents are named as the command line names them.
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "engine/agents/agents.hpp"
+#include "engine/agents/greedy.hpp"
+#include "engine/agents/mcts.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/game.hpp"
+#include "engine/games/builtin.hpp"
+
+namespace grove {
+namespace {
+
+// States along a random game of `game`, every `every` moves.
+std::vector<std::unique_ptr<State>> states_along(const Rules& rules, std::uint64_t seed, int moves,
+                                                 int every) {
+  std::vector<std::unique_ptr<State>> states;
+  std::unique_ptr<State> state = rules.initial_state();
+  Rng rng(seed);
+  RandomAgent random;
+  for (int step = 0; step < moves && rules.node(*state).kind != NodeKind::Terminal; ++step) {
+    if (step % every == 0) states.push_back(state->clone());
+    const Verdict verdict = rules.apply(*state, next_move(rules, *state, random, rng), nullptr);
+    EXPECT_TRUE(verdict.is_legal()) << verdict.reason();
+  }
+  return states;
+}
+
+class EveryGame : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Game& game() const { return builtin_games().get(GetParam()); }
+};
+
+TEST_P(EveryGame, ADeterminizationLooksTheSameToItsSeatAndDependsOnNothingElse) {
+  for (int players = game().min_players; players <= game().max_players; ++players) {
+    const std::unique_ptr<Rules> rules = game().rules(Variant(game()), players);
+    int differed = 0;
+    for (const auto& state : states_along(*rules, 7u + static_cast<std::uint64_t>(players), 400,
+                                          25)) {
+      for (Seat seat = 0; seat < players; ++seat) {
+        Rng draw(11);
+        const std::unique_ptr<State> seen = rules->determinize(*state, seat, draw);
+        EXPECT_EQ(rules->observation(*seen, seat), rules->observation(*state, seat));
+        EXPECT_TRUE(rules->invariant_violations(*seen).empty());
+        differed += seen->equals(*state) ? 0 : 1;
+        // A state the seat cannot tell from this one draws the same.
+        Rng other(12);
+        const std::unique_ptr<State> lookalike = rules->determinize(*state, seat, other);
+        Rng again(11);
+        const std::unique_ptr<State> redrawn = rules->determinize(*lookalike, seat, again);
+        EXPECT_TRUE(redrawn->equals(*seen)) << game().name << " seat " << seat_label(seat);
+      }
+    }
+    if (!game().perfect_information) {
+      EXPECT_GT(differed, 0) << game().name << ": nothing hidden was ever drawn differently";
+    } else {
+      EXPECT_EQ(differed, 0) << game().name << ": a game of perfect information changed";
+    }
+  }
+}
+
+TEST_P(EveryGame, AgentsChooseFromWhatTheirSeatSees) {
+  // The largest table, where every game has real choices.
+  const std::unique_ptr<Rules> rules = game().rules(Variant(game()), game().max_players);
+  std::vector<std::unique_ptr<State>> states;
+  for (std::uint64_t seed = 1; seed < 20 && states.size() < 30; ++seed) {
+    for (auto& state : states_along(*rules, seed, 300, 7)) states.push_back(std::move(state));
+  }
+  int decisions = 0;
+  for (const auto& state : states) {
+    const Node node = rules->node(*state);
+    if (node.kind != NodeKind::Decision) continue;
+    ++decisions;
+    Rng other(99);
+    const std::unique_ptr<State> lookalike = rules->determinize(*state, node.actor, other);
+    GreedyAgent greedy;
+    MctsAgent mcts(MctsSettings{.iterations = 20});
+    for (Agent* agent : std::initializer_list<Agent*>{&greedy, &mcts}) {
+      Rng first(5);
+      Rng second(5);
+      EXPECT_EQ(agent->choose(*rules, *state, first), agent->choose(*rules, *lookalike, second))
+          << game().name << ": " << agent->name() << " looked at what "
+          << seat_label(node.actor) << " cannot see";
+    }
+  }
+  EXPECT_GT(decisions, 3);
+}
+
+INSTANTIATE_TEST_SUITE_P(Agents, EveryGame,
+                         ::testing::ValuesIn(builtin_games().names()),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           return param.param;
+                         });
+
+TEST(AgentNames, AreReadAsTheCommandLineWritesThem) {
+  EXPECT_EQ(make_agent("random")->name(), "random");
+  EXPECT_EQ(make_agent("greedy")->name(), "greedy");
+  EXPECT_EQ(make_agent("mcts")->name(), "mcts");
+  EXPECT_EQ(make_agent("mcts:500")->name(), "mcts:500");
+  EXPECT_EQ(make_agent("mcts:500:0")->name(), "mcts:500:0");
+  EXPECT_EQ(parse_agent_list("mcts, greedy,random"),
+            (std::vector<std::string>{"mcts", "greedy", "random"}));
+  EXPECT_THROW(make_agent("grredy"), InputError);
+  EXPECT_THROW(make_agent("greedy:5"), InputError);
+  EXPECT_THROW(make_agent("mcts:x"), InputError);
+  EXPECT_THROW(parse_agent_list("mcts,,random"), InputError);
+}
+
+}  // namespace
+}  // namespace grove
