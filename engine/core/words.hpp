@@ -12,4 +12,9 @@ namespace grove {
 std::vector<std::string> words_of(std::string_view text);
 std::string lowercase(std::string word);
 
+// `text` made safe inside XML or HTML, as element text or a quoted
+// attribute: & < > " ' escaped, and the control characters XML 1.0
+// forbids (even escaped) replaced by '?'.
+std::string escape_markup(std::string_view text);
+
 }  // namespace grove

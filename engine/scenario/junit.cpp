@@ -5,41 +5,10 @@
 #include <map>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/words.hpp"
 
 namespace grove {
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 forbids most control characters even when escaped.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
 
 std::string details(const ScenarioResult& result) {
   std::string text = fmt::format("{}:{}: {}\n", result.file, result.line, result.message);
@@ -68,18 +37,18 @@ std::string junit_xml(const std::vector<ScenarioResult>& results) {
     }
     xml += fmt::format(
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.6f}\">\n",
-        escape(game), cases.size(), failures, errors, seconds);
+        escape_markup(game), cases.size(), failures, errors, seconds);
     for (const auto* result : cases) {
       xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" time=\"{:.6f}\"",
-                         escape(game), escape(result->title.empty() ? result->file : result->title),
-                         escape(result->file), result->seconds);
+                         escape_markup(game), escape_markup(result->title.empty() ? result->file : result->title),
+                         escape_markup(result->file), result->seconds);
       if (result->passed()) {
         xml += "/>\n";
         continue;
       }
       const char* tag = result->status == ScenarioResult::Status::Error ? "error" : "failure";
       xml += fmt::format(">\n      <{} message=\"{}\">{}</{}>\n    </testcase>\n", tag,
-                         escape(result->message), escape(details(*result)), tag);
+                         escape_markup(result->message), escape_markup(details(*result)), tag);
     }
     xml += "  </testsuite>\n";
   }

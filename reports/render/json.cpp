@@ -76,21 +76,7 @@ json uses(const std::vector<balance::UseResult>& list) {
 }  // namespace
 
 json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
-  json run = {{"run_id", info.run_id},
-              {"game", info.game},
-              {"game_title", info.game_title},
-              {"variant", info.variant},
-              {"variant_hash", info.variant_hash},
-              {"players", info.players},
-              {"agents", info.agents},
-              {"seed", info.seed},
-              {"games_planned", info.games_planned},
-              {"precision", info.precision},
-              {"jobs", info.jobs},
-              {"stopped_by", info.stopped_by},
-              {"seconds", info.seconds},
-              {"started_at", info.started_at},
-              {"command", info.command}};
+  const json run = info;  // the run as it is stored (game_record.hpp)
 
   json seats = json::array();
   for (const balance::SeatResult& seat : s.seats) {

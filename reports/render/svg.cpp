@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/words.hpp"
+
 namespace grove::render {
 
 namespace {
@@ -91,32 +93,7 @@ std::string value_label(const Bar& bar, bool percent) {
 
 }  // namespace
 
-std::string escape(std::string_view raw) {
-  std::string out;
-  out.reserve(raw.size());
-  for (char c : raw) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view raw) { return escape_markup(raw); }
 
 std::string vertical_bar_chart(const BarChart& chart) {
   const double height = 320;
