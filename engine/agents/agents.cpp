@@ -23,11 +23,10 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
     const auto number = [spec](std::string_view text, int low, int high, const char* what) {
       int value = 0;
       const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc() || end != text.data() + text.size() || value < low ||
-          value > high) {
-        throw InputError({}, std::string(spec),
-                         fmt::format("{} must be a number from {} to {}, as in 'mcts:500:10'",
-                                     what, low, high));
+      if (error != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+        throw InputError(
+            {}, std::string(spec),
+            fmt::format("{} must be a number from {} to {}, as in 'mcts:500:10'", what, low, high));
       }
       return value;
     };
@@ -35,20 +34,23 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
       const std::size_t second = budget.find(':');
       settings.iterations = number(budget.substr(0, second), 1, 10'000'000, "the iterations");
       if (second != std::string_view::npos) {
-        settings.playout_moves = number(budget.substr(second + 1), 0, 1'000'000,
-                                        "the playout's moves");
+        settings.playout_moves =
+            number(budget.substr(second + 1), 0, 1'000'000, "the playout's moves");
       }
     }
     return std::make_unique<MctsAgent>(settings);
   }
   if (colon != std::string_view::npos) {
-    throw InputError({}, std::string(spec), "only mcts takes a budget ('mcts:500', or 'mcts:500:10' for 10 moves of playout)");
+    throw InputError(
+        {}, std::string(spec),
+        "only mcts takes a budget ('mcts:500', or 'mcts:500:10' for 10 moves of playout)");
   }
   if (kind == "random") return std::make_unique<RandomAgent>();
   if (kind == "greedy") return std::make_unique<GreedyAgent>();
   throw InputError({}, std::string(spec),
                    "unknown agent" + did_you_mean(kind, agent_kinds()) + "; the agents are " +
-                       join(agent_kinds(), ", ") + " (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)");
+                       join(agent_kinds(), ", ") +
+                       " (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)");
 }
 
 std::vector<std::string> parse_agent_list(std::string_view list) {
@@ -56,9 +58,8 @@ std::vector<std::string> parse_agent_list(std::string_view list) {
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = list.find(',', start);
-    std::string_view entry = list.substr(start, comma == std::string_view::npos
-                                                    ? std::string_view::npos
-                                                    : comma - start);
+    std::string_view entry = list.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     while (!entry.empty() && entry.front() == ' ') entry.remove_prefix(1);
     while (!entry.empty() && entry.back() == ' ') entry.remove_suffix(1);
     if (entry.empty()) throw InputError({}, std::string(list), "an empty entry in the agent list");

@@ -79,11 +79,10 @@ std::string MctsAgent::name() const {
 
 std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
   const std::vector<std::int32_t>& children = tree_[static_cast<std::size_t>(node)].children;
-  const auto found = std::lower_bound(
-      children.begin(), children.end(), move,
-      [this](std::int32_t child, const Move& wanted) {
-        return tree_[static_cast<std::size_t>(child)].move < wanted;
-      });
+  const auto found = std::lower_bound(children.begin(), children.end(), move,
+                                      [this](std::int32_t child, const Move& wanted) {
+                                        return tree_[static_cast<std::size_t>(child)].move < wanted;
+                                      });
   if (found == children.end() || tree_[static_cast<std::size_t>(*found)].move != move) return -1;
   return *found;
 }
@@ -139,8 +138,8 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
       ++entry.available;
       const double score =
           entry.reward / entry.visits +
-          settings_.exploration * std::sqrt(std::log(static_cast<double>(entry.available)) /
-                                            entry.visits);
+          settings_.exploration *
+              std::sqrt(std::log(static_cast<double>(entry.available)) / entry.visits);
       if (score > best) {
         best = score;
         chosen = child;
@@ -183,7 +182,7 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
 }
 
 Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor,
-                             const std::vector<Move>& moves, Rng& rng) {
+                              const std::vector<Move>& moves, Rng& rng) {
   if (moves.size() == 1 || settings_.sample <= 1) return moves[rng.below(moves.size())];
   Move best = moves[rng.below(moves.size())];
   double best_value = -std::numeric_limits<double>::infinity();

@@ -55,8 +55,8 @@ class MctsAgent final : public Agent {
 
  private:
   struct TreeNode {
-    Move move;             // the move that leads here
-    Seat actor = kNoSeat;  // who made it
+    Move move;                           // the move that leads here
+    Seat actor = kNoSeat;                // who made it
     std::vector<std::int32_t> children;  // sorted by move
     double reward = 0;                   // the actor's total
     std::int32_t visits = 0;

@@ -64,8 +64,8 @@ double Rules::heuristic(const State& state, Seat seat) const {
 
 std::unique_ptr<State> Rules::determinize(const State& state, Seat, Rng&) const {
   if (!game_->perfect_information) {
-    throw std::logic_error(game_->name +
-                           " hides information but cannot determinize a state (Rules::determinize)");
+    throw std::logic_error(
+        game_->name + " hides information but cannot determinize a state (Rules::determinize)");
   }
   return state.clone();
 }

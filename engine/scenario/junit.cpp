@@ -40,7 +40,8 @@ std::string junit_xml(const std::vector<ScenarioResult>& results) {
         escape_markup(game), cases.size(), failures, errors, seconds);
     for (const auto* result : cases) {
       xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" time=\"{:.6f}\"",
-                         escape_markup(game), escape_markup(result->title.empty() ? result->file : result->title),
+                         escape_markup(game),
+                         escape_markup(result->title.empty() ? result->file : result->title),
                          escape_markup(result->file), result->seconds);
       if (result->passed()) {
         xml += "/>\n";

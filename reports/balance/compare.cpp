@@ -149,9 +149,8 @@ Comparison compare(const Summary& a, const Summary& b) {
   // The first player's advantage is seat 1's win rate less the same fair
   // share in both runs, so it is tested as seat 1's win rate is.
   if (!a.seats.empty() && !b.seats.empty()) {
-    ComparisonRow advantage =
-        seat_row("first_player_advantage", "the first player's advantage",
-                 a.seats[0].win_rate, b.seats[0].win_rate);
+    ComparisonRow advantage = seat_row("first_player_advantage", "the first player's advantage",
+                                       a.seats[0].win_rate, b.seats[0].win_rate);
     advantage.a = a.first_player_advantage;
     advantage.b = b.first_player_advantage;
     add(std::move(advantage));

@@ -75,7 +75,8 @@ std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64
   for (int seat = 0; seat < players; ++seat) {
     // Rotation r moves every agent r seats on.
     const int position = ((seat - rotation) % players + players) % players;
-    agents[static_cast<std::size_t>(seat)] = settings.agents[static_cast<std::size_t>(position % listed)];
+    agents[static_cast<std::size_t>(seat)] =
+        settings.agents[static_cast<std::size_t>(position % listed)];
   }
   return agents;
 }
@@ -130,8 +131,8 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
     }
     const Verdict verdict = rules.apply(*state, move, &log);
     if (!verdict.is_legal()) {
-      throw std::logic_error(fmt::format("{} was refused: {}", rules.move_text(move),
-                                         verdict.reason()));
+      throw std::logic_error(
+          fmt::format("{} was refused: {}", rules.move_text(move), verdict.reason()));
     }
     ++record.moves;
   }
@@ -183,10 +184,12 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
       } catch (const std::exception& error) {
         const std::lock_guard<std::mutex> lock(mutex);
         if (failure.empty()) {
-          failure = fmt::format("game {} of the run (block seed {}): {}", index,
-                                Rng(settings.seed).derive(static_cast<std::uint64_t>(
-                                    std::max<std::int64_t>(index, 0) / players)).seed(),
-                                error.what());
+          failure = fmt::format(
+              "game {} of the run (block seed {}): {}", index,
+              Rng(settings.seed)
+                  .derive(static_cast<std::uint64_t>(std::max<std::int64_t>(index, 0) / players))
+                  .seed(),
+              error.what());
         }
         stop.store(true);
       }
@@ -225,8 +228,9 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
     // Hand over what is next in order; the callbacks run without the lock.
     std::vector<GameRecord> ready;
     const auto expected = static_cast<std::int64_t>(outcome.games.size());
-    for (auto at = finished.begin(); at != finished.end() && !stop.load() &&
-                                     at->first == expected + static_cast<std::int64_t>(ready.size());
+    for (auto at = finished.begin();
+         at != finished.end() && !stop.load() &&
+         at->first == expected + static_cast<std::int64_t>(ready.size());
          at = finished.erase(at)) {
       ready.push_back(std::move(at->second));
     }

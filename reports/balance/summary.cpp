@@ -308,10 +308,10 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
       // wins every game, every block mean is the same and their spread
       // alone would claim certainty.
       if (m.n > 0) {
-        const double wilson =
-            stats::wilson_interval(result.win_rate.estimate * static_cast<double>(result.seat_games),
-                                   static_cast<double>(result.seat_games), confidence)
-                .half_width();
+        const double wilson = stats::wilson_interval(
+                                  result.win_rate.estimate * static_cast<double>(result.seat_games),
+                                  static_cast<double>(result.seat_games), confidence)
+                                  .half_width();
         if (wilson > result.win_rate.half_width()) {
           result.win_rate.low = std::max(0.0, result.win_rate.estimate - wilson);
           result.win_rate.high = std::min(1.0, result.win_rate.estimate + wilson);

@@ -55,7 +55,7 @@ Distribution describe(const std::vector<double>& values, const stats::Histogram&
                       double confidence = stats::kDefaultConfidence);
 
 struct SeatResult {
-  int seat = 0;         // 1-based, as reports name seats ("seat 1")
+  int seat = 0;  // 1-based, as reports name seats ("seat 1")
   // Win credit over ended games; the interval is Wilson's, widened to the
   // spread of the block means where that is wider (the games of a block
   // are dealt alike, so they are not independent).

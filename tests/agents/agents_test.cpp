@@ -3,11 +3,12 @@
 // greedy and MCTS choose the same move in two states their seat cannot tell
 // apart; agents are named as the command line names them.
 
+#include "engine/agents/agents.hpp"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 
-#include "engine/agents/agents.hpp"
 #include "engine/agents/greedy.hpp"
 #include "engine/agents/mcts.hpp"
 #include "engine/core/errors.hpp"
@@ -41,8 +42,8 @@ TEST_P(EveryGame, ADeterminizationLooksTheSameToItsSeatAndDependsOnNothingElse) 
   for (int players = game().min_players; players <= game().max_players; ++players) {
     const std::unique_ptr<Rules> rules = game().rules(Variant(game()), players);
     int differed = 0;
-    for (const auto& state : states_along(*rules, 7u + static_cast<std::uint64_t>(players), 400,
-                                          25)) {
+    for (const auto& state :
+         states_along(*rules, 7u + static_cast<std::uint64_t>(players), 400, 25)) {
       for (Seat seat = 0; seat < players; ++seat) {
         Rng draw(11);
         const std::unique_ptr<State> seen = rules->determinize(*state, seat, draw);
@@ -85,15 +86,14 @@ TEST_P(EveryGame, AgentsChooseFromWhatTheirSeatSees) {
       Rng first(5);
       Rng second(5);
       EXPECT_EQ(agent->choose(*rules, *state, first), agent->choose(*rules, *lookalike, second))
-          << game().name << ": " << agent->name() << " looked at what "
-          << seat_label(node.actor) << " cannot see";
+          << game().name << ": " << agent->name() << " looked at what " << seat_label(node.actor)
+          << " cannot see";
     }
   }
   EXPECT_GT(decisions, 3);
 }
 
-INSTANTIATE_TEST_SUITE_P(Agents, EveryGame,
-                         ::testing::ValuesIn(builtin_games().names()),
+INSTANTIATE_TEST_SUITE_P(Agents, EveryGame, ::testing::ValuesIn(builtin_games().names()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                            return param.param;
                          });

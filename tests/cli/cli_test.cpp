@@ -73,9 +73,8 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const std::string command :
-       {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "compare", "report",
-        "results", "score"}) {
+  for (const std::string command : {"games", "rules", "play", "replay", "fuzz", "explore",
+                                    "balance", "compare", "report", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -435,11 +434,13 @@ TEST_F(CliTest, ResultsListAndShow) {
 }
 
 TEST_F(CliTest, BalanceStoresEveryGameAndReportsInThreeFormats) {
-  Output out = grove("balance pass_the_pandas --players 3 --agents greedy,random --games 30 "
-                     "--seed 5 --jobs 2 --db " + db_);
+  Output out = grove(
+      "balance pass_the_pandas --players 3 --agents greedy,random --games 30 "
+      "--seed 5 --jobs 2 --db " +
+      db_);
   ASSERT_EQ(out.code, 0) << out.text;
   EXPECT_NE(out.text.find("30 games of Pass the Pandas (default), 3 players, agents greedy, "
-                          "random, greedy: all games played"),
+                          "random, greedy: all games played in "),
             std::string::npos)
       << out.text;
   EXPECT_NE(out.text.find("- Seat 1 wins "), std::string::npos) << out.text;
@@ -470,10 +471,9 @@ TEST_F(CliTest, BalanceStoresEveryGameAndReportsInThreeFormats) {
 
 TEST_F(CliTest, CompareTwoVariantsInPlainWords) {
   const std::string basic = write("basic.yaml", "game: pass_the_pandas\nname: basic\n");
-  const std::string fewer = write(
-      "fewer.yaml", "game: pass_the_pandas\nname: fewer\nparameters: {dice_per_player: 3}\n");
-  const Output out =
-      grove("compare " + basic + " " + fewer + " --games 400 --seed 2 --db " + db_);
+  const std::string fewer =
+      write("fewer.yaml", "game: pass_the_pandas\nname: fewer\nparameters: {dice_per_player: 3}\n");
+  const Output out = grove("compare " + basic + " " + fewer + " --games 400 --seed 2 --db " + db_);
   ASSERT_EQ(out.code, 0) << out.text;
   EXPECT_NE(out.text.find("first player's advantage"), std::string::npos) << out.text;
   EXPECT_NE(out.text.find("p "), std::string::npos) << out.text;

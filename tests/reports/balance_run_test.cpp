@@ -2,8 +2,6 @@
 // games whatever the jobs, early stops at whole blocks, interrupts that
 // keep what was played, and simulated win rates against exact ones.
 
-#include "reports/balance/run.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,14 +10,14 @@
 #include "checker/explorer.hpp"
 #include "checker/state_graph.hpp"
 #include "engine/games/builtin.hpp"
+#include "reports/balance/run.hpp"
 #include "reports/balance/summary.hpp"
 
 namespace grove::balance {
 namespace {
 
-BalanceSettings settings_for(const std::string& game, int players,
-                             std::vector<std::string> agents, std::int64_t games,
-                             std::vector<std::string> parameters = {}) {
+BalanceSettings settings_for(const std::string& game, int players, std::vector<std::string> agents,
+                             std::int64_t games, std::vector<std::string> parameters = {}) {
   const Game& played = builtin_games().get(game);
   BalanceSettings settings(played, Variant(played));
   for (const std::string& parameter : parameters) settings.variant.set_parameter_text(parameter);
@@ -172,8 +170,8 @@ TEST(BalanceRun, RandomPassThePandasAgreesWithTheExactFirstPlayerWinRate) {
   // 99.9% interval: a fixed seed passes or fails for good, so the margin
   // is wide enough that a correct change of the random streams keeps it.
   const double half_width = 3.29 * std::sqrt(first * (1 - first) / n);
-  std::cout << "exact P1 win rate " << first << ", simulated " << simulated << " +/- "
-            << half_width << " over " << n << " games\n";
+  std::cout << "exact P1 win rate " << first << ", simulated " << simulated << " +/- " << half_width
+            << " over " << n << " games\n";
   EXPECT_NEAR(simulated, first, half_width);
   // The seats' summary says the same.
   RunInfo info;

@@ -44,9 +44,13 @@ int balance_command(const Invocation& invocation) {
   const StoredBalance run =
       play_and_store(store, settings, invocation.command_line, game.title + " balance");
   const balance::Summary summary = balance::summarize(run.info, run.games);
-  std::cout << fmt::format("{} games of {} ({}), {} players, agents {}: {} in {:.1f} s.\n",
-                           summary.games, game.title, variant.name(), summary.players,
-                           join(run.info.agents, ", "), run.info.stopped_by, run.info.seconds);
+  std::cout << fmt::format(
+      "{} games of {} ({}), {} players, agents {}: {} in {:.1f} s ({:.1f} games/s; storing them "
+      "took {:.1f}% of that).\n",
+      summary.games, game.title, variant.name(), summary.players, join(run.info.agents, ", "),
+      run.info.stopped_by, run.info.seconds,
+      static_cast<double>(summary.games) / std::max(run.info.seconds, 1e-9),
+      100 * run.storing_seconds / std::max(run.info.seconds, 1e-9));
   for (const std::string& finding : balance::key_findings(summary)) {
     std::cout << "- " << finding << "\n";
   }

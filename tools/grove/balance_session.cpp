@@ -76,9 +76,9 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
   balance::BalanceSettings settings(game, variant);
   settings.players = common.players.value_or(game.min_players);
   if (settings.players < game.min_players || settings.players > game.max_players) {
-    throw InputError({}, "--players",
-                     fmt::format("{} is for {} to {} players", game.title, game.min_players,
-                                 game.max_players));
+    throw InputError(
+        {}, "--players",
+        fmt::format("{} is for {} to {} players", game.title, game.min_players, game.max_players));
   }
   try {
     settings.agents = parse_agent_list(balance.agents);
@@ -86,9 +86,9 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
     throw InputError({}, "--agents", error.what());
   }
   if (static_cast<int>(settings.agents.size()) > settings.players) {
-    throw InputError({}, "--agents",
-                     fmt::format("{} agents for {} seats", settings.agents.size(),
-                                 settings.players));
+    throw InputError(
+        {}, "--agents",
+        fmt::format("{} agents for {} seats", settings.agents.size(), settings.players));
   }
   settings.seed = seed_or_random(common.seed);
   settings.games = balance.games;
@@ -111,13 +111,13 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   info.players = settings.players;
   info.agents = balance::seat_agents(settings, 0);
   info.seed = settings.seed;
-  info.games_planned = (settings.games + settings.players - 1) / settings.players *
-                       settings.players;
+  info.games_planned =
+      (settings.games + settings.players - 1) / settings.players * settings.players;
   info.jobs = settings.jobs;
   info.precision = settings.precision;
   info.command = command_line;
-  info.run_id = store.begin_run(RunStart{command_line, "balance", game.name, info.variant,
-                                         info.variant_hash, settings.seed});
+  info.run_id = store.begin_run(
+      RunStart{command_line, "balance", game.name, info.variant, info.variant_hash, settings.seed});
   if (const auto run = store.run(info.run_id)) info.started_at = run->started_at;
   BalanceRunRecord stored;
   stored.run_id = info.run_id;
@@ -128,8 +128,8 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   stored.jobs = info.jobs;
   stored.info = nlohmann::json(info).dump();
   store.add_balance_run(stored);
-  std::cerr << fmt::format("{}: run {}, seed {}, {} games at most, {} job{}\n", label,
-                           info.run_id, settings.seed, info.games_planned, settings.jobs,
+  std::cerr << fmt::format("{}: run {}, seed {}, {} games at most, {} job{}\n", label, info.run_id,
+                           settings.seed, info.games_planned, settings.jobs,
                            settings.jobs == 1 ? "" : "s");
 
   // Games are stored in batches: one transaction per game would cost more
@@ -137,16 +137,20 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   std::vector<BalanceGameRow> batch;
   auto flushed = Clock::now();
   const auto flush = [&] {
+    const auto started = Clock::now();
     store.add_balance_games(info.run_id, batch);
     batch.clear();
     flushed = Clock::now();
+    result.storing_seconds += std::chrono::duration<double>(flushed - started).count();
   };
   const bool live = isatty(STDERR_FILENO) != 0;
   bool drawn = false;
   double shown = -100;
   balance::BalanceCallbacks callbacks;
   callbacks.on_game = [&](const balance::GameRecord& record) {
+    const auto started = Clock::now();
     batch.push_back(row_from_record(record));
+    result.storing_seconds += std::chrono::duration<double>(Clock::now() - started).count();
     if (batch.size() >= 1000 || Clock::now() - flushed > std::chrono::milliseconds(500)) flush();
   };
   callbacks.on_progress = [&](const balance::BalanceProgress& progress) {
@@ -159,10 +163,9 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
                   duration_text(static_cast<double>(progress.planned - progress.done) / rate) +
                   " left" + (settings.precision > 0 ? " (less if --precision is met)" : "")
             : "";
-    const std::string line =
-        fmt::format("games {}/{}, {:.1f} games/s, {:.0f} moves/s{}", progress.done,
-                    progress.planned, rate,
-                    static_cast<double>(progress.moves) / std::max(progress.seconds, 1e-9), left);
+    const std::string line = fmt::format(
+        "games {}/{}, {:.1f} games/s, {:.0f} moves/s{}", progress.done, progress.planned, rate,
+        static_cast<double>(progress.moves) / std::max(progress.seconds, 1e-9), left);
     std::cerr << (live ? "\r" + line + "   " : line + "\n") << std::flush;
     drawn = live;
   };
@@ -172,9 +175,14 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   try {
     outcome = balance::run_balance(settings, callbacks);
   } catch (...) {
+    // Keep what was played, then report the first failure, not a later
+    // one from a store that may be the very problem.
     if (drawn) std::cerr << "\n";
-    flush();
-    store.finish_run(info.run_id, "error", "a game failed");
+    try {
+      flush();
+      store.finish_run(info.run_id, "error", "stopped by an error");
+    } catch (...) {
+    }
     throw;
   }
   if (drawn) std::cerr << "\n";
@@ -184,7 +192,8 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   result.games = std::move(outcome.games);
   result.interrupted = outcome.stopped_by == "interrupted";
   const balance::Summary summary = balance::summarize(info, result.games);
-  store.finish_balance_run(info.run_id, info.stopped_by, info.seconds, render::render_json(summary, info));
+  store.finish_balance_run(info.run_id, info.stopped_by, info.seconds,
+                           render::render_json(summary, info));
   store.finish_run(info.run_id, result.interrupted ? "interrupted" : "passed",
                    fmt::format("{} games, {}", result.games.size(), info.stopped_by));
   return result;

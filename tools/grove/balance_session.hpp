@@ -34,6 +34,7 @@ struct StoredBalance {
   balance::RunInfo info;
   std::vector<balance::GameRecord> games;
   bool interrupted = false;
+  double storing_seconds = 0;  // spent turning games into rows and storing them
 };
 
 // Plays and stores one run (a run of kind "balance" with its games and,

@@ -84,11 +84,11 @@ struct Settings {
 
   bool wild_builds_after_swap = true;  // bh.wild_build_after_swap
   WildPath wild_path = WildPath::NextBuildStep;
-  bool swap_deed_kept = true;       // bh.swap_deed
+  bool swap_deed_kept = true;        // bh.swap_deed
   bool harvest_all_matching = true;  // bh.matching_harvest
   EmptyPiles empty_piles = EmptyPiles::NothingDrawn;
-  bool buy_before_harvest = false;      // bh.buy_timing
-  bool token_win_immediately = false;   // bh.token_win_timing
+  bool buy_before_harvest = false;     // bh.buy_timing
+  bool token_win_immediately = false;  // bh.token_win_timing
   SetupWild setup_wild = SetupWild::RankLosesTies;
   bool redraw_any_drawn = false;        // bh.redraw_timing
   bool reshuffle_when_emptied = false;  // bh.reshuffle_timing
