@@ -14,7 +14,6 @@
 #include <set>
 
 #include "engine/agents/greedy.hpp"
-#include "engine/agents/mcts.hpp"
 #include "engine/core/agent.hpp"
 #include "engine/core/yaml_input.hpp"
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
@@ -416,22 +415,6 @@ TEST(StrategyStrength, GreedyBeatsRandom) {
   // above 0.85 is more than three standard errors clear.
   EXPECT_EQ(tally.unfinished, 0);
   EXPECT_GT(tally.rate(), 0.85);
-}
-
-TEST(StrategyStrength, DISABLED_MctsAgainstGreedy) {
-  // Measured by hand (slow): run with --gtest_also_run_disabled_tests.
-  for (int iterations : {50, 200}) {
-    const auto rules = rules_for(2);
-    GreedyAgent greedy;
-    MctsAgent mcts(MctsSettings{iterations, 20, 0.7});
-    const auto started = std::chrono::steady_clock::now();
-    const Tally tally = match(*rules, mcts, greedy, 20, 12);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cout << "mcts:" << iterations << " vs greedy, 2 players: " << tally.wins << " of "
-              << tally.games << " won (" << tally.unfinished << " unfinished), " << seconds
-              << " s\n";
-  }
 }
 
 }  // namespace
