@@ -19,20 +19,19 @@ void apply_or_throw(const Rules& rules, State& state, const Move& move) {
   }
 }
 
-// The share of the other seats that `mine` beats (ties count half), for
-// figures where higher is better.
-template <class Figure>
-double share_beaten(const std::vector<Figure>& figures, std::size_t mine, bool lower_wins) {
+// The share of the other seats that `mine` finished ahead of (a shared
+// place counts half).
+double share_beaten(const std::vector<int>& place, std::size_t mine) {
   double beaten = 0;
-  for (std::size_t other = 0; other < figures.size(); ++other) {
+  for (std::size_t other = 0; other < place.size(); ++other) {
     if (other == mine) continue;
-    if (figures[other] == figures[mine]) {
+    if (place[other] == place[mine]) {
       beaten += 0.5;
-    } else if ((figures[other] > figures[mine]) == lower_wins) {
+    } else if (place[other] > place[mine]) {
       beaten += 1;
     }
   }
-  return beaten / static_cast<double>(figures.size() - 1);
+  return beaten / static_cast<double>(place.size() - 1);
 }
 
 }  // namespace
@@ -45,7 +44,7 @@ void seat_rewards(const Rules& rules, const State& state, double scale,
   if (rules.node(state).kind == NodeKind::Terminal) {
     const std::vector<int> place = rules.outcome(state).place;
     for (std::size_t seat = 0; seat < players; ++seat) {
-      rewards[seat] = share_beaten(place, seat, true);
+      rewards[seat] = share_beaten(place, seat);
     }
     return;
   }

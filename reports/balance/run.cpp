@@ -65,6 +65,11 @@ class LeadTracker {
   std::int64_t changes_ = 0;
 };
 
+// The stream every game of `block` is dealt from.
+Rng block_stream(const BalanceSettings& settings, std::int64_t block) {
+  return Rng(settings.seed).derive(static_cast<std::uint64_t>(block));
+}
+
 }  // namespace
 
 std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64_t index) {
@@ -89,7 +94,7 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
   record.index = index;
   record.block = index / players;
   record.rotation = static_cast<int>(index % players);
-  const Rng block = Rng(settings.seed).derive(static_cast<std::uint64_t>(record.block));
+  const Rng block = block_stream(settings, record.block);
   record.seed = block.seed();
   record.agents = seat_agents(settings, index);
   record.actions.resize(static_cast<std::size_t>(players));
@@ -184,12 +189,10 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
       } catch (const std::exception& error) {
         const std::lock_guard<std::mutex> lock(mutex);
         if (failure.empty()) {
-          failure = fmt::format(
-              "game {} of the run (block seed {}): {}", index,
-              Rng(settings.seed)
-                  .derive(static_cast<std::uint64_t>(std::max<std::int64_t>(index, 0) / players))
-                  .seed(),
-              error.what());
+          failure =
+              fmt::format("game {} of the run (block seed {}): {}", index,
+                          block_stream(settings, std::max<std::int64_t>(index, 0) / players).seed(),
+                          error.what());
         }
         stop.store(true);
       }
