@@ -306,16 +306,19 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
       if (m.n == 0) result.win_rate = {kNaN, kNaN, kNaN};
       // Never narrower than Wilson's over its seat-games: when one agent
       // wins every game, every block mean is the same and their spread
-      // alone would claim certainty.
-      if (m.n > 0) {
-        const double wilson = stats::wilson_interval(
-                                  result.win_rate.estimate * static_cast<double>(result.seat_games),
-                                  static_cast<double>(result.seat_games), confidence)
-                                  .half_width();
-        if (wilson > result.win_rate.half_width()) {
-          result.win_rate.low = std::max(0.0, result.win_rate.estimate - wilson);
-          result.win_rate.high = std::min(1.0, result.win_rate.estimate + wilson);
+      // alone would claim certainty. (With one block the interval stays
+      // unbounded: it cannot be computed yet.)
+      if (m.n > 1) {
+        const stats::Interval wilson = stats::wilson_interval(
+            result.win_rate.estimate * static_cast<double>(result.seat_games),
+            static_cast<double>(result.seat_games), confidence);
+        if (wilson.half_width() > result.win_rate.half_width()) {
+          result.win_rate.low = wilson.low;
+          result.win_rate.high = wilson.high;
         }
+        // A rate lies in [0, 1], whatever the t interval's arithmetic says.
+        result.win_rate.low = std::max(0.0, result.win_rate.low);
+        result.win_rate.high = std::min(1.0, result.win_rate.high);
       }
       s.agent_results.push_back(result);
     }

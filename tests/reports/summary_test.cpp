@@ -181,7 +181,9 @@ TEST(Summary, AgentWinRatesComeFromCompleteBlockMeans) {
   EXPECT_EQ(mcts.seat_games, 8);
   EXPECT_NEAR(mcts.win_rate.estimate, 0.75, 1e-12);
   EXPECT_NEAR(mcts.block_sd, std::sqrt(1.0 / 12), 1e-12);
-  EXPECT_NEAR(mcts.win_rate.half_width(), 3.182446 * std::sqrt(1.0 / 12) / 2, 1e-5);
+  // t(3) over the four block means, cut at 100%.
+  EXPECT_NEAR(mcts.win_rate.low, 0.75 - 3.182446 * std::sqrt(1.0 / 12) / 2, 1e-5);
+  EXPECT_EQ(mcts.win_rate.high, 1.0);
   EXPECT_NEAR(s.agent_results[1].win_rate.estimate, 0.25, 1e-12);
   // The agents rotate, so the seats come out even here although mcts is
   // far stronger: seat 1 won 5 of the 9 games.
@@ -341,6 +343,24 @@ TEST(Summary, SeatIntervalsWidenWhenTheRotationsOfABlockPlayAlike) {
   const double apart = summarize(info, independent.all()).seats[0].win_rate.interval.half_width();
   EXPECT_NEAR(alike / wilson, std::sqrt(2.0), 0.1);
   EXPECT_NEAR(apart / wilson, 1.0, 0.1);
+}
+
+TEST(Summary, AnAgentsWinRateIntervalStaysWithinZeroAndOne) {
+  // Nearly every block won outright by mcts: the t interval over so few
+  // blocks would reach past 100%; a win rate cannot.
+  const RunInfo info = run_info(2, {"mcts", "random"});
+  Records r(info);
+  for (int block = 0; block < 6; ++block) {
+    r.won_by_agent("mcts");
+    r.won_by_agent(block == 0 ? "random" : "mcts");
+  }
+  const Summary s = summarize(info, r.all());
+  const AgentResult& mcts = s.agent_results[0];
+  ASSERT_EQ(mcts.agent, "mcts");
+  EXPECT_NEAR(mcts.win_rate.estimate, 11.0 / 12.0, 1e-12);
+  EXPECT_LT(mcts.win_rate.low, mcts.win_rate.estimate);
+  EXPECT_LE(mcts.win_rate.high, 1.0);
+  EXPECT_GE(s.agent_results[1].win_rate.low, 0.0);
 }
 
 TEST(Summary, RejectsRecordsOfAnotherPlayerCount) {
