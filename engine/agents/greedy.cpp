@@ -13,7 +13,7 @@ namespace {
 constexpr double kEndWeight = 1e12;
 // Chance nodes with more outcomes than this are valued on a sample.
 constexpr std::size_t kExactChance = 16;
-constexpr int kChanceSamples = 6;
+constexpr std::size_t kChanceSamples = 6;
 
 }  // namespace
 
@@ -35,27 +35,31 @@ double lookahead_value(const Rules& rules, const State& state, Seat seat) {
 }
 
 double MoveValuer::value_after(const Rules& rules, const State& after, Seat seat, Rng& rng) {
-  if (rules.node(after).kind != NodeKind::Chance) return lookahead_value(rules, after, seat);
-  rules.chance_outcomes(after, outcomes_);
   double total = 0;
-  if (outcomes_.size() <= kExactChance) {
-    for (const ChanceOutcome& outcome : outcomes_) {
-      copy_into(rolled_, after);
-      if (!rules.apply(*rolled_, outcome.move, nullptr).is_legal()) {
-        throw std::logic_error(rules.game().name + ": a listed chance outcome was refused");
-      }
-      total += outcome.probability.to_double() * lookahead_value(rules, *rolled_, seat);
-    }
-    return total;
+  each_outcome(rules, after, rng, [&](const State& outcome, double weight) {
+    total += weight * lookahead_value(rules, outcome, seat);
+  });
+  return total;
+}
+
+void MoveValuer::each_outcome(const Rules& rules, const State& state, Rng& rng,
+                              const std::function<void(const State&, double)>& visit) {
+  if (rules.node(state).kind != NodeKind::Chance) {
+    visit(state, 1.0);
+    return;
   }
-  for (int sample = 0; sample < kChanceSamples; ++sample) {
-    copy_into(rolled_, after);
-    if (!rules.apply(*rolled_, rules.sample_chance(after, rng), nullptr).is_legal()) {
-      throw std::logic_error(rules.game().name + ": a sampled chance outcome was refused");
+  rules.chance_outcomes(state, outcomes_);
+  const bool exact = outcomes_.size() <= kExactChance;
+  const std::size_t count = exact ? outcomes_.size() : kChanceSamples;
+  for (std::size_t i = 0; i < count; ++i) {
+    copy_into(rolled_, state);
+    const Move outcome = exact ? outcomes_[i].move : rules.sample_chance(state, rng);
+    if (!rules.apply(*rolled_, outcome, nullptr).is_legal()) {
+      throw std::logic_error(rules.game().name + ": a chance outcome was refused: " +
+                             rules.move_text(outcome));
     }
-    total += lookahead_value(rules, *rolled_, seat);
+    visit(*rolled_, exact ? outcomes_[i].probability.to_double() : 1.0 / static_cast<double>(kChanceSamples));
   }
-  return total / kChanceSamples;
 }
 
 Move GreedyAgent::choose(const Rules& rules, const State& state, Rng& rng) {
@@ -69,6 +73,10 @@ Move GreedyAgent::choose(const Rules& rules, const State& state, Rng& rng) {
   // The seat's own moves do not depend on what it cannot see, so they are
   // the same in the drawn state.
   const std::unique_ptr<State> seen = rules.determinize(state, seat, rng);
+  // Every move's chance samples come from the same stream (common random
+  // numbers), so that moves are compared on the same luck rather than each
+  // on its own.
+  const Rng luck(rng.next());
   double best = -std::numeric_limits<double>::infinity();
   best_.clear();
   for (const Move& move : moves_) {
@@ -77,7 +85,8 @@ Move GreedyAgent::choose(const Rules& rules, const State& state, Rng& rng) {
       throw std::logic_error(rules.game().name + ": the legal move " + rules.move_text(move) +
                              " was refused in a determinized state");
     }
-    const double value = valuer_.value_after(rules, *scratch_, seat, rng);
+    Rng move_luck = luck;
+    const double value = valuer_.value_after(rules, *scratch_, seat, move_luck);
     if (value > best + 1e-9) {
       best = value;
       best_.assign(1, move);

@@ -5,6 +5,7 @@
 // the others', averaged over the chance outcomes that follow at once. Ties
 // are broken at random.
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,6 +24,11 @@ double lookahead_value(const Rules& rules, const State& state, Seat seat);
 class MoveValuer {
  public:
   double value_after(const Rules& rules, const State& after, Seat seat, Rng& rng);
+  // Calls visit(state, weight) for `state` itself (weight 1) or, when it is
+  // a chance node, for what each outcome leads to, weighted by its chance
+  // (or for a few sampled outcomes, equally weighted, when there are many).
+  void each_outcome(const Rules& rules, const State& state, Rng& rng,
+                    const std::function<void(const State&, double)>& visit);
 
  private:
   std::vector<ChanceOutcome> outcomes_;

@@ -36,44 +36,59 @@ double share_beaten(const std::vector<int>& place, std::size_t mine) {
 
 }  // namespace
 
-void seat_rewards(const Rules& rules, const State& state, double scale,
-                  std::vector<double>& rewards) {
+void seat_leads(const Rules& rules, const State& state, std::vector<double>& leads) {
   const auto players = static_cast<std::size_t>(rules.players());
-  rewards.assign(players, 0.5);
-  if (players < 2) return;
-  if (rules.node(state).kind == NodeKind::Terminal) {
-    const std::vector<int> place = rules.outcome(state).place;
-    for (std::size_t seat = 0; seat < players; ++seat) {
-      rewards[seat] = share_beaten(place, seat);
-    }
-    return;
-  }
   std::vector<double> figure(players);
   for (std::size_t seat = 0; seat < players; ++seat) {
     figure[seat] = rules.heuristic(state, static_cast<Seat>(seat));
   }
+  leads.assign(players, 0.0);
+  if (players < 2) return;
   for (std::size_t seat = 0; seat < players; ++seat) {
     double best_other = -std::numeric_limits<double>::infinity();
     for (std::size_t other = 0; other < players; ++other) {
       if (other != seat) best_other = std::max(best_other, figure[other]);
     }
-    rewards[seat] = 1 / (1 + std::exp(-(figure[seat] - best_other) / scale));
+    leads[seat] = figure[seat] - best_other;
+  }
+}
+
+void seat_rewards(const Rules& rules, const State& state, double scale,
+                  const std::vector<double>& baseline, std::vector<double>& rewards) {
+  const auto players = static_cast<std::size_t>(rules.players());
+  if (players < 2) {
+    rewards.assign(players, 0.5);
+    return;
+  }
+  if (rules.node(state).kind == NodeKind::Terminal) {
+    const std::vector<int> place = rules.outcome(state).place;
+    rewards.resize(players);
+    for (std::size_t seat = 0; seat < players; ++seat) {
+      rewards[seat] = share_beaten(place, seat);
+    }
+    return;
+  }
+  seat_leads(rules, state, rewards);
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    rewards[seat] = 1 / (1 + std::exp(-(rewards[seat] - baseline[seat]) / scale));
   }
 }
 
 MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
   if (settings_.iterations < 1) throw std::invalid_argument("MCTS needs at least one iteration");
-  if (settings_.playout_moves < 0) throw std::invalid_argument("MCTS playouts cannot be negative");
+  if (settings_.playout_moves.value_or(0) < 0) {
+    throw std::invalid_argument("MCTS playouts cannot be negative");
+  }
 }
 
 std::string MctsAgent::name() const {
-  const MctsSettings usual;
-  if (settings_.playout_moves != usual.playout_moves) {
+  if (settings_.playout_moves) {
     return "mcts:" + std::to_string(settings_.iterations) + ":" +
-           std::to_string(settings_.playout_moves);
+           std::to_string(*settings_.playout_moves);
   }
-  return settings_.iterations == usual.iterations ? "mcts"
-                                                  : "mcts:" + std::to_string(settings_.iterations);
+  return settings_.iterations == MctsSettings().iterations
+             ? "mcts"
+             : "mcts:" + std::to_string(settings_.iterations);
 }
 
 std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
@@ -104,6 +119,7 @@ std::int32_t MctsAgent::add_child(std::int32_t node, const Move& move, Seat acto
 void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
   std::int32_t node = 0;
   path_.assign(1, 0);
+  seat_leads(rules, world, baseline_);
   // Down the tree: UCB among the moves legal in this drawing, until a move
   // not tried yet is added.
   for (;;) {
@@ -144,8 +160,17 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
         chosen = child;
       }
     }
-    if (!untried_.empty()) {
-      // At the root the best ranked first; below it, any.
+    // A node opens another move only as its visits grow (at the root,
+    // moves_ holds only the open ones already), so that the search goes
+    // deeper along the moves it has rather than trying every move once.
+    const std::size_t opened = moves_.size() - untried_.size();
+    const bool widen =
+        !untried_.empty() &&
+        (node == 0 || chosen < 0 ||
+         static_cast<double>(opened) <
+             1 + settings_.widening *
+                     std::sqrt(static_cast<double>(tree_[static_cast<std::size_t>(node)].visits)));
+    if (widen) {
       // At the root the best ranked first; below it, the best of a few
       // drawn at random.
       const Move move =
@@ -160,8 +185,8 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     node = chosen;
     path_.push_back(node);
   }
-  // A short random playout, then the position is scored.
-  for (int step = 0; step < settings_.playout_moves; ++step) {
+  // A short playout, then the position is scored.
+  for (int step = 0; step < playout_moves_; ++step) {
     const Node here = rules.node(world);
     if (here.kind == NodeKind::Terminal) break;
     if (here.kind == NodeKind::Chance) {
@@ -171,13 +196,24 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     rules.legal_moves(world, moves_);
     apply_or_throw(rules, world, informed_pick(rules, world, here.actor, moves_, rng));
   }
-  seat_rewards(rules, world, scale_, rewards_);
+  score_leaf(rules, world, rng);
   for (std::size_t i = 1; i < path_.size(); ++i) {
     TreeNode& entry = tree_[static_cast<std::size_t>(path_[i])];
     ++entry.visits;
     entry.reward += rewards_[static_cast<std::size_t>(entry.actor)];
   }
   ++tree_[0].visits;
+}
+
+void MctsAgent::score_leaf(const Rules& rules, const State& world, Rng& rng) {
+  // Averaged over the chance node the position may wait on, as the greedy
+  // agent values a move.
+  leaf_.assign(static_cast<std::size_t>(rules.players()), 0.0);
+  valuer_.each_outcome(rules, world, rng, [&](const State& outcome, double weight) {
+    seat_rewards(rules, outcome, scale_, baseline_, rewards_);
+    for (std::size_t seat = 0; seat < leaf_.size(); ++seat) leaf_[seat] += weight * rewards_[seat];
+  });
+  rewards_.swap(leaf_);
 }
 
 Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor,
@@ -243,6 +279,7 @@ Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
                            rules.state_summary(state));
   }
   if (moves_.size() == 1) return moves_.front();
+  playout_moves_ = settings_.playout_moves.value_or(rules.search_playout_moves());
   rank_moves(rules, state, seat, rng);
   tree_.clear();
   tree_.emplace_back();

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/agents/greedy.hpp"
@@ -29,9 +30,10 @@ namespace grove {
 
 struct MctsSettings {
   int iterations = 200;
-  // Moves (decisions and chance outcomes) played at random after the tree
-  // before the position is scored by the heuristic.
-  int playout_moves = 20;
+  // Moves (decisions and chance outcomes) played after the tree before the
+  // position is scored by the heuristic; unset: as many as the game
+  // suggests (Rules::search_playout_moves).
+  std::optional<int> playout_moves;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
   double widening = 2.0;     // root children: 1 + widening * sqrt(root visits)
   // Below the root and in playouts, a move is the best one move ahead of
@@ -44,8 +46,9 @@ struct MctsSettings {
 // seat's lead over the best other seat, in units of `scale` (how much one
 // move tends to change that lead), so that a better move shows as a
 // better reward whatever the game's units.
+void seat_leads(const Rules& rules, const State& state, std::vector<double>& leads);
 void seat_rewards(const Rules& rules, const State& state, double scale,
-                  std::vector<double>& rewards);
+                  const std::vector<double>& baseline, std::vector<double>& rewards);
 
 class MctsAgent final : public Agent {
  public:
@@ -72,6 +75,7 @@ class MctsAgent final : public Agent {
                      const std::vector<Move>& moves, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
+  void score_leaf(const Rules& rules, const State& world, Rng& rng);
   std::int32_t child_for(std::int32_t node, const Move& move) const;
   std::int32_t add_child(std::int32_t node, const Move& move, Seat actor);
 
@@ -81,9 +85,12 @@ class MctsAgent final : public Agent {
   std::vector<Move> moves_;
   std::vector<Move> untried_;
   std::vector<double> rewards_;
+  std::vector<double> leaf_;
+  std::vector<double> baseline_;
   MoveValuer valuer_;
   std::vector<Move> ranked_;  // the root's moves, best first by the heuristic
   double scale_ = 1;          // the spread of the root moves' values
+  int playout_moves_ = 0;     // this decision's playout length
   std::unique_ptr<State> scratch_;
 };
 

@@ -175,6 +175,11 @@ class Rules {
   // it may read everything in the state. The default: 0, and at the end 1
   // for a winner.
   virtual double heuristic(const State& state, Seat seat) const;
+  // How many moves MCTS plays on (nearly at random) before it scores a
+  // position with the heuristic. Long playouts help where random play keeps
+  // what the heuristic rewards and reaches the end; a game whose heuristic
+  // counts progress that random moves undo returns a small number.
+  virtual int search_playout_moves() const { return 20; }
   // A state that `seat` cannot tell from this one (the same observation),
   // with everything it cannot see drawn at random among the ways it could
   // be: how an agent plays without peeking. The result must depend only

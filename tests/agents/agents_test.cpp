@@ -81,7 +81,9 @@ TEST_P(EveryGame, AgentsChooseFromWhatTheirSeatSees) {
     Rng other(99);
     const std::unique_ptr<State> lookalike = rules->determinize(*state, node.actor, other);
     GreedyAgent greedy;
-    MctsAgent mcts(MctsSettings{.iterations = 20});
+    MctsSettings settings;
+    settings.iterations = 20;
+    MctsAgent mcts(settings);
     for (Agent* agent : std::initializer_list<Agent*>{&greedy, &mcts}) {
       Rng first(5);
       Rng second(5);

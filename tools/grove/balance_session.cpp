@@ -48,7 +48,8 @@ void add_balance_options(po::options_description& options, BalanceOptions& balan
   options.add_options()(
       "agents", po::value(&balance.agents)->value_name("LIST")->default_value(balance.agents),
       "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
-      "or mcts:ITERATIONS (mcts is 200 iterations)")(
+      "or mcts:ITERATIONS[:PLAYOUT_MOVES] (mcts is 200 iterations, playouts as the game "
+      "suggests)")(
       "games", po::value(&balance.games)->value_name("N")->default_value(balance.games),
       "games to play at most (rounded up to whole rotations of the seats)")(
       "jobs", po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),

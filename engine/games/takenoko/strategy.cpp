@@ -306,6 +306,16 @@ std::vector<std::uint8_t> expand(const Counts& counts) {
 
 }  // namespace
 
+int TakenokoRules::search_playout_moves() const {
+  // None: the heuristic credits a half-built pattern, bamboo on a plot a
+  // gardener card needs and sections a panda card wants, and a random
+  // gardener, panda or plot move mostly spoils them, so a position played
+  // on at random says less than the position itself. Against the greedy
+  // agent (2 players, 100 iterations, 24 to 48 games each) MCTS won 62% with
+  // no playout, 58% with 4 moves, 46% with 8 and 29% with 20.
+  return 0;
+}
+
 double TakenokoRules::heuristic(const State& state, Seat seat) const {
   const Position& position = position_of<Position>(state);
   const Player& player = position.players[static_cast<std::size_t>(seat)];

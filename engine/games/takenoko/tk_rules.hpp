@@ -134,6 +134,7 @@ class TakenokoRules final : public Rules {
 
   // Agents and balance reports (strategy.cpp).
   double heuristic(const State& state, Seat seat) const override;
+  int search_playout_moves() const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
