@@ -8,7 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <iostream>
 #include <map>
 #include <set>
@@ -348,73 +347,6 @@ TEST(StrategyMetrics, ReedsAndTokensAddUpOverRandomGames) {
       EXPECT_EQ(starters, 1);
     }
   }
-}
-
-// One game with the given agents (seat i plays agents[i]); the places, or
-// nothing when it did not end within `steps`.
-std::vector<int> play_game(const Rules& rules, const std::vector<Agent*>& agents, Rng rng,
-                           std::int64_t steps) {
-  auto state = rules.initial_state();
-  std::vector<Rng> agent_rngs;
-  for (std::size_t seat = 0; seat < agents.size(); ++seat)
-    agent_rngs.push_back(rng.derive(seat + 1));
-  for (std::int64_t step = 0; step < steps; ++step) {
-    const Node node = rules.node(*state);
-    if (node.kind == NodeKind::Terminal) return rules.outcome(*state).place;
-    const Move move = node.kind == NodeKind::Chance
-                          ? rules.sample_chance(*state, rng)
-                          : agents[static_cast<std::size_t>(node.actor)]->choose(
-                                rules, *state, agent_rngs[static_cast<std::size_t>(node.actor)]);
-    if (!rules.apply(*state, move, nullptr).is_legal()) return {};
-  }
-  return {};
-}
-
-struct Tally {
-  int games = 0;
-  double wins = 0;  // of the tested agent; a shared first place counts as a share
-  int unfinished = 0;
-  double rate() const { return wins / games; }
-};
-
-// `tested` against `others` in every other seat, seats rotated.
-Tally match(const Rules& rules, Agent& tested, Agent& other, int games, std::uint64_t seed) {
-  Tally tally;
-  const Rng base(seed);
-  for (int game = 0; game < games; ++game) {
-    const Seat seat = game % rules.players();
-    std::vector<Agent*> agents(static_cast<std::size_t>(rules.players()), &other);
-    agents[static_cast<std::size_t>(seat)] = &tested;
-    const std::vector<int> place =
-        play_game(rules, agents, base.derive(static_cast<std::uint64_t>(game)), 20000);
-    ++tally.games;
-    if (place.empty()) {
-      ++tally.unfinished;
-      continue;
-    }
-    if (place[static_cast<std::size_t>(seat)] == 1) {
-      const auto firsts = std::count(place.begin(), place.end(), 1);
-      tally.wins += 1.0 / static_cast<double>(firsts);
-    }
-  }
-  return tally;
-}
-
-TEST(StrategyStrength, GreedyBeatsRandom) {
-  const auto rules = rules_for(2);
-  GreedyAgent greedy;
-  RandomAgent random;
-  const auto started = std::chrono::steady_clock::now();
-  const Tally tally = match(*rules, greedy, random, 20, 11);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "greedy vs random, 2 players: " << tally.wins << " of " << tally.games << " won ("
-            << tally.unfinished << " unfinished), " << seconds << " s\n";
-  RecordProperty("greedy_vs_random_win_rate", std::to_string(tally.rate()));
-  // Against a coin flip (0.5, standard error 0.11 over 20 games) a rate
-  // above 0.85 is more than three standard errors clear.
-  EXPECT_EQ(tally.unfinished, 0);
-  EXPECT_GT(tally.rate(), 0.85);
 }
 
 }  // namespace
