@@ -165,7 +165,11 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
 
   std::mutex mutex;
   std::condition_variable changed;
-  std::map<std::int64_t, GameRecord> finished;  // waiting to be handed over in order
+  struct Played {
+    GameRecord record;
+    std::string prepared;
+  };
+  std::map<std::int64_t, Played> finished;  // waiting to be handed over in order
   std::string failure;
   int working = jobs;
   std::atomic<std::int64_t> next{0};
@@ -182,8 +186,9 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
         while (!stop.load() && (index = next.fetch_add(1)) < total) {
           std::optional<GameRecord> record = play_balance_game(*rules, settings, index, &stop);
           if (!record) break;
+          std::string prepared = callbacks.prepare ? callbacks.prepare(*record) : std::string();
           const std::lock_guard<std::mutex> lock(mutex);
-          finished.emplace(index, std::move(*record));
+          finished.emplace(index, Played{std::move(*record), std::move(prepared)});
           changed.notify_one();
         }
       } catch (const std::exception& error) {
@@ -229,7 +234,7 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
   for (;;) {
     changed.wait_for(lock, std::chrono::milliseconds(250));
     // Hand over what is next in order; the callbacks run without the lock.
-    std::vector<GameRecord> ready;
+    std::vector<Played> ready;
     const auto expected = static_cast<std::int64_t>(outcome.games.size());
     for (auto at = finished.begin();
          at != finished.end() && !stop.load() &&
@@ -239,11 +244,11 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
     }
     const bool all_done = working == 0;
     lock.unlock();
-    for (GameRecord& record : ready) {
+    for (Played& played : ready) {
       if (stop.load()) break;
-      progress.moves += record.moves;
-      if (callbacks.on_game) callbacks.on_game(record);
-      outcome.games.push_back(std::move(record));
+      progress.moves += played.record.moves;
+      if (callbacks.on_game) callbacks.on_game(played.record, played.prepared);
+      outcome.games.push_back(std::move(played.record));
       const auto handed = static_cast<std::int64_t>(outcome.games.size());
       if (handed % players == 0 && settings.precision > 0 && handed / players >= next_check) {
         // Asked after a growing number of blocks, so that the check costs

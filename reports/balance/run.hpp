@@ -70,8 +70,15 @@ struct BalanceOutcome {
 };
 
 struct BalanceCallbacks {
-  // Each game, in order of its number, from the calling thread.
-  std::function<void(const GameRecord&)> on_game;
+  // Each game as soon as it is played, from the job that played it (so
+  // from several threads at once): work on a record that need not wait for
+  // its turn, such as encoding it for storage, is spread over the jobs
+  // rather than queued on the calling thread. What it returns comes with
+  // the record to on_game.
+  std::function<std::string(const GameRecord&)> prepare;
+  // Each game, in order of its number, from the calling thread, with what
+  // prepare made of it (empty without prepare).
+  std::function<void(const GameRecord&, const std::string& prepared)> on_game;
   // Now and then (at most every quarter second), from the calling thread.
   std::function<void(const BalanceProgress&)> on_progress;
   // Polled; true stops the run, keeping the games handed over so far.

@@ -68,9 +68,15 @@ TEST(BalanceRun, TheJobsChangeTheSpeedNotTheGames) {
   settings.jobs = 2;
   std::vector<std::int64_t> order;
   BalanceCallbacks callbacks;
-  callbacks.on_game = [&order](const GameRecord& game) { order.push_back(game.index); };
+  // What the jobs prepare arrives with its own game, in order.
+  callbacks.prepare = [](const GameRecord& game) { return "game " + std::to_string(game.index); };
+  callbacks.on_game = [&order](const GameRecord& game, const std::string& prepared) {
+    EXPECT_EQ(prepared, "game " + std::to_string(game.index));
+    order.push_back(game.index);
+  };
   const BalanceOutcome two = run_balance(settings, callbacks);
   ASSERT_EQ(one.games.size(), two.games.size());
+  ASSERT_EQ(order.size(), two.games.size());
   for (std::size_t i = 0; i < one.games.size(); ++i) {
     EXPECT_EQ(without_time(one.games[i]), without_time(two.games[i])) << "game " << i;
     EXPECT_EQ(order[i], static_cast<std::int64_t>(i)) << "handed over out of order";
@@ -125,7 +131,7 @@ TEST(BalanceRun, AnInterruptKeepsEveryGameHandedOver) {
   settings.jobs = 2;
   std::int64_t handed = 0;
   BalanceCallbacks callbacks;
-  callbacks.on_game = [&handed](const GameRecord& game) {
+  callbacks.on_game = [&handed](const GameRecord& game, const std::string&) {
     EXPECT_EQ(game.index, handed);
     ++handed;
   };
