@@ -269,8 +269,13 @@ Histogram nice_bins(double lo, double hi, std::int64_t n, bool integer, int max_
   } else if (!integer) {
     width = lo == 0 ? 1 : nice_number(std::fabs(lo) / 10, true);
   }
-  const double start = std::floor(lo / width) * width;
-  const auto bins = static_cast<std::size_t>(std::floor((hi - start) / width)) + 1;
+  double start = std::floor(lo / width) * width;
+  if (start > lo) start -= width;  // lo / width rounded up
+  auto bins = static_cast<std::size_t>(std::floor((hi - start) / width)) + 1;
+  // (hi - start) / width can round down by one ulp (0.15 / 0.05 is
+  // 2.9999999999999996), which would put hi on the top edge, outside the
+  // half-open last bin.
+  while (start + static_cast<double>(bins) * width <= hi) ++bins;
   for (std::size_t i = 0; i <= bins; ++i) {
     h.edges.push_back(start + static_cast<double>(i) * width);
   }

@@ -243,6 +243,14 @@ RC_GTEST_PROP(Histogram, EveryValueFallsInABinWithNiceEdges, (std::vector<int> r
             std::fabs(mantissa - 2.5) < 1e-9 || std::fabs(mantissa - 5) < 1e-9);
 }
 
+TEST(Histogram, TheLargestValueIsInsideTheTopBinDespiteRounding) {
+  // Found by the property above: 0.15 / 0.05 rounds down to 2.999...
+  const Histogram h = histogram({0.125, 0.125, 0.25}, 20);
+  EXPECT_LT(0.25, h.edges.back());
+  EXPECT_LE(h.edges.front(), 0.125);
+  EXPECT_EQ(h.counts.back(), 1);
+}
+
 TEST(NiceTicks, AreRoundAndCoverTheRange) {
   const std::vector<double> ticks = nice_ticks(0, 0.57, 6);
   ASSERT_FALSE(ticks.empty());
