@@ -55,10 +55,11 @@ void MoveValuer::each_outcome(const Rules& rules, const State& state, Rng& rng,
     copy_into(rolled_, state);
     const Move outcome = exact ? outcomes_[i].move : rules.sample_chance(state, rng);
     if (!rules.apply(*rolled_, outcome, nullptr).is_legal()) {
-      throw std::logic_error(rules.game().name + ": a chance outcome was refused: " +
-                             rules.move_text(outcome));
+      throw std::logic_error(rules.game().name +
+                             ": a chance outcome was refused: " + rules.move_text(outcome));
     }
-    visit(*rolled_, exact ? outcomes_[i].probability.to_double() : 1.0 / static_cast<double>(kChanceSamples));
+    visit(*rolled_,
+          exact ? outcomes_[i].probability.to_double() : 1.0 / static_cast<double>(kChanceSamples));
   }
 }
 

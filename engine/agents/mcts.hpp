@@ -4,19 +4,27 @@
 // TCIAIG 2012). Each iteration draws a state the agent's seat cannot tell
 // from the real one (Rules::determinize), walks the tree of moves by UCB
 // among the moves legal in that drawing (availability counts), adds one
-// move, plays on for a few moves and scores the result: by
-// places if the game ended, otherwise by the game's heuristic (how each
-// seat ranks against the others). Chance outcomes are sampled on the way
-// and are not part of the tree (open loop). The budget is a number of
-// iterations, so a game is the same on any machine.
+// move, plays on for as many moves as the game suggests and scores the
+// result: by places if the game ended, otherwise by how much each seat's
+// lead on the heuristic grew since the root of the same drawing (averaged
+// over a chance node the position waits on). Chance outcomes are sampled
+// on the way and are not part of the tree (open loop). The budget is a
+// number of iterations, so a game is the same on any machine.
+//
+// Scoring the lead gained rather than the lead itself is a control
+// variate: the hidden cards drawn for an iteration (the other hands) move
+// every seat's heuristic by more than the moves differ, and they move it
+// alike for every move of that iteration. Without it MCTS lost to one-move
+// greedy in Takenoko.
 //
 // Where a player has thousands of moves (a Bamboo Harvest swap), a few
 // hundred iterations cannot try them all, and trying them in a random
 // order plays like random. So the agent's own moves are first ranked one
 // move ahead on the heuristic, as the greedy agent ranks them, and the
-// search widens over them in that order: the root may have about
-// widening * sqrt(visits) children (progressive widening, Coulom 2007;
-// progressive unpruning, Chaslot et al. 2008).
+// search widens over them in that order; every node may have about
+// 1 + widening * sqrt(visits) children, so the search also goes deeper
+// than one move (progressive widening, Coulom 2007; progressive
+// unpruning, Chaslot et al. 2008).
 
 #include <cstdint>
 #include <memory>
@@ -35,18 +43,20 @@ struct MctsSettings {
   // suggests (Rules::search_playout_moves).
   std::optional<int> playout_moves;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
-  double widening = 2.0;     // root children: 1 + widening * sqrt(root visits)
+  double widening = 2.0;     // a node's children: 1 + widening * sqrt(its visits)
   // Below the root and in playouts, a move is the best one move ahead of
   // this many drawn at random (1: uniformly random play).
   int sample = 4;
 };
 
-// Each seat's reward in [0, 1] for a state: by place at the end (1 first,
-// 0 last, ties share), otherwise by the heuristic: a logistic curve of the
-// seat's lead over the best other seat, in units of `scale` (how much one
-// move tends to change that lead), so that a better move shows as a
-// better reward whatever the game's units.
+// Each seat's lead on the heuristic: its figure less the best other
+// seat's.
 void seat_leads(const Rules& rules, const State& state, std::vector<double>& leads);
+// Each seat's reward in [0, 1] for a state: by place at the end (1 first,
+// 0 last, ties share), otherwise a logistic curve of how far the seat's
+// lead is above `baseline` (its lead where the iteration began), in units
+// of `scale` (how much one move tends to change that lead), so that a
+// better move shows as a better reward whatever the game's units.
 void seat_rewards(const Rules& rules, const State& state, double scale,
                   const std::vector<double>& baseline, std::vector<double>& rewards);
 
@@ -75,6 +85,7 @@ class MctsAgent final : public Agent {
                      const std::vector<Move>& moves, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
+  // Sets rewards_ for the position an iteration ended in.
   void score_leaf(const Rules& rules, const State& world, Rng& rng);
   std::int32_t child_for(std::int32_t node, const Move& move) const;
   std::int32_t add_child(std::int32_t node, const Move& move, Seat actor);
@@ -85,8 +96,8 @@ class MctsAgent final : public Agent {
   std::vector<Move> moves_;
   std::vector<Move> untried_;
   std::vector<double> rewards_;
-  std::vector<double> leaf_;
-  std::vector<double> baseline_;
+  std::vector<double> leaf_;      // score_leaf's sum over chance outcomes
+  std::vector<double> baseline_;  // each seat's lead at the root of this drawing
   MoveValuer valuer_;
   std::vector<Move> ranked_;  // the root's moves, best first by the heuristic
   double scale_ = 1;          // the spread of the root moves' values

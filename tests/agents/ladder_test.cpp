@@ -64,10 +64,10 @@ TEST_P(Ladder, TheStrongerAgentWinsMoreThanItsFairShare) {
   ASSERT_NE(stronger, nullptr);
   const stats::Interval& rate = stronger->win_rate;
   std::cout << game.title << ", " << rung.players << " players, " << outcome.games.size()
-            << " games: " << rung.stronger << " wins " << 100 * rate.estimate << "% [" << 100 * rate.low
-            << ", " << 100 * rate.high << "] of its seats' games against " << rung.weaker
-            << " (fair share " << 100 * stronger->fair_share << "%) in " << outcome.seconds
-            << " s\n";
+            << " games: " << rung.stronger << " wins " << 100 * rate.estimate << "% ["
+            << 100 * rate.low << ", " << 100 * rate.high << "] of its seats' games against "
+            << rung.weaker << " (fair share " << 100 * stronger->fair_share << "%) in "
+            << outcome.seconds << " s\n";
   RecordProperty("win_rate", std::to_string(rate.estimate));
   RecordProperty("interval", std::to_string(rate.low) + " .. " + std::to_string(rate.high));
   EXPECT_GT(rate.low, stronger->fair_share)
@@ -80,17 +80,18 @@ TEST_P(Ladder, TheStrongerAgentWinsMoreThanItsFairShare) {
 // who takes a panda is the game's only decision; there one move ahead
 // cannot tell the choices apart (greedy and random are within a point and
 // a half of each other either way), so that rung is not claimed.
-INSTANTIATE_TEST_SUITE_P(
-    EveryGame, Ladder,
-    ::testing::Values(Rung{"pass_the_pandas", 4, "mcts", "random", 2000},
-                      Rung{"pass_the_pandas", 4, "mcts", "greedy", 2000},
-                      Rung{"bamboo_harvest", 2, "greedy", "random", 24},
-                      Rung{"bamboo_harvest", 2, "mcts", "greedy", 32},
-                      Rung{"takenoko", 2, "greedy", "random", 24},
-                      Rung{"takenoko", 2, "mcts", "greedy", 96},
-                      Rung{"forest_shuffle", 2, "greedy", "random", 24},
-                      Rung{"forest_shuffle", 2, "mcts", "greedy", 24}),
-    [](const ::testing::TestParamInfo<Rung>& param) { return rung_name(param.param); });
+INSTANTIATE_TEST_SUITE_P(EveryGame, Ladder,
+                         ::testing::Values(Rung{"pass_the_pandas", 4, "mcts", "random", 2000},
+                                           Rung{"pass_the_pandas", 4, "mcts", "greedy", 2000},
+                                           Rung{"bamboo_harvest", 2, "greedy", "random", 24},
+                                           Rung{"bamboo_harvest", 2, "mcts", "greedy", 32},
+                                           Rung{"takenoko", 2, "greedy", "random", 24},
+                                           Rung{"takenoko", 2, "mcts", "greedy", 96},
+                                           Rung{"forest_shuffle", 2, "greedy", "random", 24},
+                                           Rung{"forest_shuffle", 2, "mcts", "greedy", 24}),
+                         [](const ::testing::TestParamInfo<Rung>& param) {
+                           return rung_name(param.param);
+                         });
 
 }  // namespace
 }  // namespace grove::balance
