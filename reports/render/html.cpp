@@ -91,16 +91,22 @@ std::string use_chart(const std::string& title, const std::vector<balance::UseRe
   return horizontal_bar_chart(chart);
 }
 
+// A chart of win rates against the fair share, bars to be added.
+BarChart win_rate_chart(std::string title, std::string axis_label, const balance::Summary& s) {
+  BarChart chart;
+  chart.title = std::move(title);
+  chart.axis_label = std::move(axis_label);
+  chart.percent = true;
+  chart.reference = s.fair_share;
+  chart.reference_label = "fair share " + stats::percent(s.fair_share);
+  chart.note = interval_note(s.confidence);
+  return chart;
+}
+
 // The charts of a section, by its id.
 std::string charts_for(const std::string& id, const balance::Summary& s) {
   if (id == "seats") {
-    BarChart chart;
-    chart.title = "Win rate by seat";
-    chart.axis_label = "win rate";
-    chart.percent = true;
-    chart.reference = s.fair_share;
-    chart.reference_label = "fair share " + stats::percent(s.fair_share);
-    chart.note = interval_note(s.confidence);
+    BarChart chart = win_rate_chart("Win rate by seat", "win rate", s);
     for (const balance::SeatResult& seat : s.seats) {
       chart.bars.push_back({fmt::format("seat {}", seat.seat), seat.win_rate.interval.estimate,
                             seat.win_rate.interval.low, seat.win_rate.interval.high});
@@ -108,13 +114,8 @@ std::string charts_for(const std::string& id, const balance::Summary& s) {
     return vertical_bar_chart(chart);
   }
   if (id == "agents") {
-    BarChart chart;
-    chart.title = "Win rate by agent";
-    chart.axis_label = "win rate per seat held";
-    chart.percent = true;
-    chart.reference = s.fair_share;
-    chart.reference_label = "fair share " + stats::percent(s.fair_share);
-    chart.note = interval_note(s.confidence) + " (over blocks of paired games)";
+    BarChart chart = win_rate_chart("Win rate by agent", "win rate per seat held", s);
+    chart.note += " (over blocks of paired games)";
     for (const balance::AgentResult& agent : s.agent_results) {
       chart.bars.push_back(
           {agent.agent, agent.win_rate.estimate, agent.win_rate.low, agent.win_rate.high});
