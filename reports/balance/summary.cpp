@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -34,6 +35,34 @@ std::vector<double> win_credit(const GameRecord& record, int players) {
     }
   }
   return credit;
+}
+
+using Block = std::vector<const GameRecord*>;
+
+// Block by block, the mean win credit of the (game, seat) slots `picked`
+// chooses among the block's ended games; a block where it chooses none is
+// left out. `slots` adds up the slots chosen.
+std::vector<double> block_means(const std::vector<const Block*>& blocks, int players,
+                                const std::function<bool(const GameRecord&, std::size_t)>& picked,
+                                std::int64_t& slots) {
+  std::vector<double> means;
+  for (const Block* games : blocks) {
+    double credit = 0;
+    std::int64_t chosen = 0;
+    for (const GameRecord* record : *games) {
+      if (!record->ended) continue;
+      const std::vector<double> game_credit = win_credit(*record, players);
+      for (std::size_t seat = 0; seat < game_credit.size(); ++seat) {
+        if (!picked(*record, seat)) continue;
+        credit += game_credit[seat];
+        ++chosen;
+      }
+    }
+    if (chosen == 0) continue;
+    slots += chosen;
+    means.push_back(credit / static_cast<double>(chosen));
+  }
+  return means;
 }
 
 bool is_first(const GameRecord& record, std::size_t seat) {
@@ -226,9 +255,9 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
     agent_names.insert(record.agents.begin(), record.agents.end());
   }
   s.agents_differ = agent_names.size() > 1;
-  std::map<std::int64_t, std::vector<const GameRecord*>> blocks;
+  std::map<std::int64_t, Block> blocks;
   for (const GameRecord& record : records) blocks[record.block].push_back(&record);
-  std::vector<const std::vector<const GameRecord*>*> complete;
+  std::vector<const Block*> complete;
   for (const auto& [block, games] : blocks) {
     std::set<int> rotations;
     for (const GameRecord* record : games) rotations.insert(record->rotation);
@@ -253,18 +282,10 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
   // agent wins every game, the rotation makes every block mean the same
   // and their spread would claim certainty from a handful of games.
   for (std::size_t seat = 0; seat < seat_count; ++seat) {
-    std::vector<double> block_means;
-    for (const auto* games : complete) {
-      double credit = 0;
-      std::int64_t counted = 0;
-      for (const GameRecord* record : *games) {
-        if (!record->ended) continue;
-        credit += win_credit(*record, players)[seat];
-        ++counted;
-      }
-      if (counted > 0) block_means.push_back(credit / static_cast<double>(counted));
-    }
-    const stats::Moments m = stats::moments(block_means);
+    std::int64_t seat_games = 0;  // its ended games (the Wilson rate has them)
+    const stats::Moments m = stats::moments(block_means(
+        complete, players, [seat](const GameRecord&, std::size_t at) { return at == seat; },
+        seat_games));
     if (m.n < 2) continue;
     stats::Interval& interval = s.seats[seat].win_rate.interval;
     const double half = stats::mean_interval(m, confidence).half_width();
@@ -282,24 +303,12 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
       result.agent = agent;
       result.fair_share = s.fair_share;
       result.seats = static_cast<int>(std::count(info.agents.begin(), info.agents.end(), agent));
-      std::vector<double> block_means;
-      for (const auto* games : complete) {
-        double credit = 0;
-        std::int64_t slots = 0;
-        for (const GameRecord* record : *games) {
-          if (!record->ended) continue;
-          const std::vector<double> game_credit = win_credit(*record, players);
-          for (std::size_t seat = 0; seat < record->agents.size() && seat < seat_count; ++seat) {
-            if (record->agents[seat] != agent) continue;
-            credit += game_credit[seat];
-            ++slots;
-          }
-        }
-        if (slots == 0) continue;
-        result.seat_games += slots;
-        block_means.push_back(credit / static_cast<double>(slots));
-      }
-      const stats::Moments m = stats::moments(block_means);
+      const stats::Moments m = stats::moments(block_means(
+          complete, players,
+          [&agent](const GameRecord& record, std::size_t seat) {
+            return seat < record.agents.size() && record.agents[seat] == agent;
+          },
+          result.seat_games));
       result.blocks = m.n;
       result.block_sd = m.sd;
       result.win_rate = stats::mean_interval(m, confidence);
