@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/games/pass_the_pandas/challenge_odds.hpp"
 #include "engine/games/pass_the_pandas/position.hpp"
 
 namespace grove::pass_the_pandas {
@@ -89,6 +90,7 @@ class PtpRules final : public Rules {
   std::int64_t step_bound() const override;
 
   double heuristic(const State& state, Seat seat) const override;
+  int search_playout_moves() const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
 
@@ -101,7 +103,15 @@ class PtpRules final : public Rules {
   std::optional<std::string> rejection(const Position& position, const Move& move) const;
   bool may_bamboozle(const Position& position) const;
   bool may_exchange_with(const Position& position, Seat other) const;
-  Seat challenge_giver(const Position& position) const;
+  // Who hands dice to `roller` in their next bamboo challenge (ruling
+  // ptp.previous_player), or kNoSeat.
+  Seat challenge_giver(const Position& position, Seat roller) const;
+  // The bamboo a roller must match against `giver` (ruling
+  // ptp.challenge_basis).
+  int bamboo_to_match(const Player& giver) const;
+  // The dice `roller` is expected to be handed in their next bamboo
+  // challenge not yet settled (strategy.cpp).
+  double expected_handed(const Position& position, Seat roller) const;
   void after_pandas(Position& position, EventLog* log) const;
   void settle_challenge(Position& position, EventLog* log) const;
   void end_turn(Position& position, EventLog* log) const;
@@ -110,6 +120,7 @@ class PtpRules final : public Rules {
   void list_rolls(int dice, Seat seat, std::vector<ChanceOutcome>& outcomes) const;
 
   Settings settings_;
+  ChallengeOdds challenge_odds_;
   // The rolls of each number of dice (for seat P1), listed when first asked.
   mutable std::vector<std::vector<ChanceOutcome>> rolls_;
   std::unique_ptr<std::once_flag[]> rolls_listed_;

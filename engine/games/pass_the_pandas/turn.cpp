@@ -82,7 +82,12 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 PtpRules::PtpRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)) {
+    : Rules(game, variant, players),
+      settings_(read_settings(variant, players)),
+      challenge_odds_(settings_.dice_per_player * players,
+                      settings_.die.total() == 0
+                          ? 0.0
+                          : static_cast<double>(settings_.die.bamboo) / settings_.die.total()) {
   if (settings_.die.total() == 0) {
     throw InputError({}, "blank_faces", "the die needs at least one face");
   }
@@ -383,28 +388,37 @@ void PtpRules::after_pandas(Position& position, EventLog* log) const {
   end_turn(position, log);
 }
 
-Seat PtpRules::challenge_giver(const Position& position) const {
+Seat PtpRules::challenge_giver(const Position& position, Seat roller) const {
   const int count = players();
   switch (settings_.previous_player) {
+    case Settings::PreviousPlayer::LastRoller:
+      // Who rolled last is known only for the turn being played; before a
+      // later turn, the last to roll is the player before still in.
+      if (roller == position.turn) return position.previous;
+      [[fallthrough]];
     case Settings::PreviousPlayer::PreviousInGame:
       for (int back = 1; back < count; ++back) {
-        Seat seat = (position.turn - back + count) % count;
+        Seat seat = (roller - back + count) % count;
         if (position.players[static_cast<std::size_t>(seat)].still_in()) return seat;
       }
       return kNoSeat;
-    case Settings::PreviousPlayer::LastRoller:
-      return position.previous;
     case Settings::PreviousPlayer::SeatBefore:
-      return (position.turn - 1 + count) % count;
+      return (roller - 1 + count) % count;
   }
   return kNoSeat;
+}
+
+int PtpRules::bamboo_to_match(const Player& giver) const {
+  return settings_.challenge_basis == Settings::ChallengeBasis::Rolled
+             ? giver.bamboo_rolled
+             : giver.bamboo_rolled + giver.bamboo_received;
 }
 
 void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   position.challenge_settled = true;
   const Seat turn = position.turn;
   Player& roller = position.players[static_cast<std::size_t>(turn)];
-  const Seat giver_seat = challenge_giver(position);
+  const Seat giver_seat = challenge_giver(position, turn);
   // Labels only for the log: this runs on every turn.
   auto who = [&] { return seat_label(turn); };
   auto from = [&] { return seat_label(giver_seat); };
@@ -424,9 +438,7 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
     }
     return;
   }
-  const int to_match = settings_.challenge_basis == Settings::ChallengeBasis::Rolled
-                           ? giver.bamboo_rolled
-                           : giver.bamboo_rolled + giver.bamboo_received;
+  const int to_match = bamboo_to_match(giver);
   const int rolled = position.roll.bamboo;
   if (rolled >= to_match) {
     if (log) {
