@@ -9,7 +9,7 @@
 // a rung's figure is the same on every machine; each is printed and
 // recorded in the JUnit file.
 //
-// These tests play hundreds of searched games, so they carry the ctest
+// These tests play thousands of searched games, so they carry the ctest
 // label "ladder" and are left out of the sanitizer pass (tools/test.sh).
 
 #include <gtest/gtest.h>

@@ -8,12 +8,13 @@ namespace grove::pass_the_pandas {
 
 ChallengeOdds::ChallengeOdds(int most_dice, double bamboo) : most_dice_(std::max(most_dice, 0)) {
   const auto size = static_cast<std::size_t>(most_dice_) + 1;
-  bamboo_among_.resize(size);
+  // Row n: the chance of each number of bamboo among n dice.
+  std::vector<std::vector<double>> bamboo_among(size);
   for (std::size_t dice = 0; dice < size; ++dice) {
-    bamboo_among_[dice].resize(dice + 1);
+    bamboo_among[dice].resize(dice + 1);
     const boost::math::binomial_distribution<double> roll(static_cast<double>(dice), bamboo);
     for (std::size_t shown = 0; shown <= dice; ++shown) {
-      bamboo_among_[dice][shown] = boost::math::pdf(roll, static_cast<double>(shown));
+      bamboo_among[dice][shown] = boost::math::pdf(roll, static_cast<double>(shown));
     }
   }
   shown_.assign(size * size, 0.0);
@@ -21,7 +22,7 @@ ChallengeOdds::ChallengeOdds(int most_dice, double bamboo) : most_dice_(std::max
     for (std::size_t dice = 0; dice < size; ++dice) {
       double expected = 0;
       for (std::size_t shown = 0; shown < to_match && shown <= dice; ++shown) {
-        expected += bamboo_among_[dice][shown] * static_cast<double>(to_match - shown);
+        expected += bamboo_among[dice][shown] * static_cast<double>(to_match - shown);
       }
       shown_[to_match * size + dice] = expected;
     }
@@ -31,7 +32,7 @@ ChallengeOdds::ChallengeOdds(int most_dice, double bamboo) : most_dice_(std::max
     for (std::size_t dice = 0; dice < size; ++dice) {
       double expected = 0;
       for (std::size_t to_match = 1; to_match <= giver; ++to_match) {
-        expected += bamboo_among_[giver][to_match] * shown_[to_match * size + dice];
+        expected += bamboo_among[giver][to_match] * shown_[to_match * size + dice];
       }
       rolled_[giver * size + dice] = expected;
     }

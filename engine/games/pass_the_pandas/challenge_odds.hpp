@@ -21,8 +21,6 @@ class ChallengeOdds {
 
  private:
   int most_dice_;
-  // Row n: the chance of each number of bamboo among n dice.
-  std::vector<std::vector<double>> bamboo_among_;
   std::vector<double> shown_;   // (most_dice_ + 1)^2, by to_match then dice
   std::vector<double> rolled_;  // (most_dice_ + 1)^2, by giver_dice then dice
 };
