@@ -3,11 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <limits>
 #include <string>
 #include <vector>
 
+#include "engine/agents/greedy.hpp"
 #include "engine/games/pass_the_pandas/challenge_odds.hpp"
 #include "tests/games/pass_the_pandas/table.hpp"
 
@@ -56,14 +55,6 @@ TEST(PassThePandasChallengeOdds, AgreeWithEveryRollOfTheDice) {
   EXPECT_EQ(odds.against_shown(0, 4), 0);
 }
 
-double lead(const Rules& rules, const State& state, Seat seat) {
-  double best_other = -std::numeric_limits<double>::infinity();
-  for (Seat other = 0; other < rules.players(); ++other) {
-    if (other != seat) best_other = std::max(best_other, rules.heuristic(state, other));
-  }
-  return rules.heuristic(state, seat) - best_other;
-}
-
 TEST(PassThePandasHeuristic, FewerDiceIsBetterAndBeingOutIsBest) {
   Table table(3, {"play_for_places=true"});
   table.start_at(R"(
@@ -99,12 +90,12 @@ TEST(PassThePandasHeuristic, APandaBestGoesToThePlayerWhoSitsApart) {
   // Everyone holds as many dice, so the dice alone do not choose. A panda
   // to P2 helps P2 match P1's bamboo next turn; one to P4 makes P4 roll
   // more bamboo for P1 to match in the round after. P3 sits next to
-  // neither side of P1.
+  // neither side of P1. (The greedy agent compares the moves by this lead.)
   std::vector<double> leads;
   for (const std::string to : {"P2", "P3", "P4"}) {
     Table table = panda_to_pass();
     table.play("P1 pass panda to " + to);
-    leads.push_back(lead(table.rules(), table.state(), 0));
+    leads.push_back(lookahead_value(table.rules(), table.state(), 0));
   }
   EXPECT_GT(leads[1], leads[0]) << "P3 over P2";
   EXPECT_GT(leads[1], leads[2]) << "P3 over P4";
