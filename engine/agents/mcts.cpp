@@ -37,19 +37,27 @@ double share_beaten(const std::vector<int>& place, std::size_t mine) {
 }  // namespace
 
 void seat_leads(const Rules& rules, const State& state, std::vector<double>& leads) {
+  // Every seat's figure first; the best other seat's is then the highest
+  // figure, or the second highest for the seat that holds the highest. No
+  // scratch vector: this runs at every leaf of every search.
   const auto players = static_cast<std::size_t>(rules.players());
-  std::vector<double> figure(players);
+  leads.resize(players);
+  std::size_t top = 0;
   for (std::size_t seat = 0; seat < players; ++seat) {
-    figure[seat] = rules.heuristic(state, static_cast<Seat>(seat));
+    leads[seat] = rules.heuristic(state, static_cast<Seat>(seat));
+    if (leads[seat] > leads[top]) top = seat;
   }
-  leads.assign(players, 0.0);
-  if (players < 2) return;
+  if (players < 2) {
+    leads.assign(players, 0.0);
+    return;
+  }
+  double second = -std::numeric_limits<double>::infinity();
   for (std::size_t seat = 0; seat < players; ++seat) {
-    double best_other = -std::numeric_limits<double>::infinity();
-    for (std::size_t other = 0; other < players; ++other) {
-      if (other != seat) best_other = std::max(best_other, figure[other]);
-    }
-    leads[seat] = figure[seat] - best_other;
+    if (seat != top) second = std::max(second, leads[seat]);
+  }
+  const double highest = leads[top];
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    leads[seat] -= seat == top ? second : highest;
   }
 }
 
