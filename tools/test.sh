@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: install what grove needs, build with tests, run them,
 # then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run
-# them again, all but the strength ladder (label "ladder": hundreds of
+# them again, all but the strength ladder (label "ladder": thousands of
 # searched games, which the sanitizers would slow many times over).
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
