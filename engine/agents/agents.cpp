@@ -53,6 +53,21 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
                        " (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)");
 }
 
+Table::Table(std::uint64_t seed, const std::vector<std::string>& agents)
+    : chance_(Rng(seed).derive(0)) {
+  for (std::size_t seat = 0; seat < agents.size(); ++seat) {
+    agents_.push_back(make_agent(agents[seat]));
+    streams_.push_back(Rng(seed).derive(1 + seat));
+  }
+}
+
+Move Table::next_move(const Rules& rules, const State& state) {
+  const Node node = rules.node(state);
+  if (node.kind != NodeKind::Decision) return grove::next_move(rules, state, *agents_[0], chance_);
+  const auto seat = static_cast<std::size_t>(node.actor);
+  return agents_.at(seat)->choose(rules, state, streams_[seat]);
+}
+
 std::vector<std::string> parse_agent_list(std::string_view list) {
   std::vector<std::string> agents;
   std::size_t start = 0;

@@ -94,20 +94,12 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
   record.index = index;
   record.block = index / players;
   record.rotation = static_cast<int>(index % players);
-  const Rng block = block_stream(settings, record.block);
-  record.seed = block.seed();
+  record.seed = block_stream(settings, record.block).seed();
   record.agents = seat_agents(settings, index);
   record.actions.resize(static_cast<std::size_t>(players));
   record.items.resize(static_cast<std::size_t>(players));
 
-  Rng chance = block.derive(0);
-  std::vector<std::unique_ptr<Agent>> agents;
-  std::vector<Rng> agent_rngs;
-  for (int seat = 0; seat < players; ++seat) {
-    agents.push_back(make_agent(record.agents[static_cast<std::size_t>(seat)]));
-    agent_rngs.push_back(block.derive(static_cast<std::uint64_t>(1 + seat)));
-  }
-
+  Table table(record.seed, record.agents);
   const std::int64_t bound = settings.max_steps > 0 ? settings.max_steps : rules.step_bound();
   std::unique_ptr<State> state = rules.initial_state();
   EventLog log;
@@ -118,17 +110,14 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
     const Node node = rules.node(*state);
     if (node.kind == NodeKind::Terminal) break;
     if (record.moves >= bound) break;
-    Move move;
-    if (node.kind == NodeKind::Chance) {
-      move = rules.sample_chance(*state, chance);
-    } else {
-      if (node.actor != last_actor) {
-        lead.observe(sole_leader(rules, *state), record.turns);
-        ++record.turns;
-        last_actor = node.actor;
-      }
+    if (node.kind == NodeKind::Decision && node.actor != last_actor) {
+      lead.observe(sole_leader(rules, *state), record.turns);
+      ++record.turns;
+      last_actor = node.actor;
+    }
+    const Move move = table.next_move(rules, *state);
+    if (node.kind == NodeKind::Decision) {
       const auto seat = static_cast<std::size_t>(node.actor);
-      move = agents[seat]->choose(rules, *state, agent_rngs[seat]);
       const MoveUse use = rules.move_use(*state, move);
       ++record.actions[seat][use.action];
       if (!use.item.empty()) ++record.items[seat][use.item];

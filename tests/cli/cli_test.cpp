@@ -132,6 +132,36 @@ TEST_F(CliTest, PlayIsReproducibleFromItsSeedAndRecorded) {
       "2");
 }
 
+TEST_F(CliTest, PlayWithAgentsPlaysAStoredBalanceGameAgain) {
+  Output out = grove("balance bamboo_harvest --agents greedy,random --games 2 --seed 3 --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  // Game 1 is the second rotation: random in seat 1, greedy in seat 2.
+  EXPECT_EQ(query("SELECT agents FROM balance_games WHERE game_index = 1"),
+            "[\"random\",\"greedy\"]");
+  // SQLite keeps the seed as a signed 64-bit number.
+  const auto seed = static_cast<std::uint64_t>(
+      std::stoll(query("SELECT seed FROM balance_games WHERE game_index = 1")));
+  const std::string moves = query("SELECT moves FROM balance_games WHERE game_index = 1");
+  out = grove("play bamboo_harvest --agents random,greedy --seed " + std::to_string(seed) +
+              " --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text.substr(0, 2000);
+  EXPECT_NE(out.text.find("seed " + std::to_string(seed) + ", agents random, greedy\n"),
+            std::string::npos);
+  EXPECT_NE(out.text.find(" after " + moves + " moves.\n"), std::string::npos)
+      << "stored: " << moves << " moves; " << out.text.substr(out.text.size() - 400);
+  const std::string winner = query("SELECT winners FROM balance_games WHERE game_index = 1");
+  EXPECT_NE(out.text.find("\nP" + std::to_string(std::stoi(winner.substr(1)) + 1) + " wins"),
+            std::string::npos)
+      << winner;
+
+  EXPECT_EQ(grove("play bamboo_harvest --agents greedy,grredy --db " + db_).text,
+            "grove: error: '--agents': 'grredy': unknown agent (did you mean 'greedy'?); the "
+            "agents are random, greedy, mcts (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES "
+            "sets its budget)\n");
+  EXPECT_EQ(grove("play bamboo_harvest --agents greedy,greedy,mcts --db " + db_).text,
+            "grove: error: '--agents': 3 agents for 2 seats\n");
+}
+
 TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
   // grove play draws the table whenever another player is to decide ...
   const Output play = grove("play bamboo_harvest --players 3 --seed 4 --db " + db_);

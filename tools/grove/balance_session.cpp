@@ -46,11 +46,8 @@ BalanceGameRow row_from_record(const balance::GameRecord& record, std::string en
 }  // namespace
 
 void add_balance_options(po::options_description& options, BalanceOptions& balance) {
+  add_agents_option(options, balance.agents);
   options.add_options()(
-      "agents", po::value(&balance.agents)->value_name("LIST")->default_value(balance.agents),
-      "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
-      "or mcts:ITERATIONS[:PLAYOUT_MOVES] (mcts is 200 iterations, playouts as the game "
-      "suggests)")(
       "games", po::value(&balance.games)->value_name("N")->default_value(balance.games),
       "games to play at most (rounded up to whole rotations of the seats)")(
       "jobs", po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
@@ -82,16 +79,7 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
         {}, "--players",
         fmt::format("{} is for {} to {} players", game.title, game.min_players, game.max_players));
   }
-  try {
-    settings.agents = parse_agent_list(balance.agents);
-  } catch (const InputError& error) {
-    throw InputError({}, "--agents", error.what());
-  }
-  if (static_cast<int>(settings.agents.size()) > settings.players) {
-    throw InputError(
-        {}, "--agents",
-        fmt::format("{} agents for {} seats", settings.agents.size(), settings.players));
-  }
+  settings.agents = agents_option(balance.agents, settings.players);
   settings.seed = seed_or_random(common.seed);
   settings.games = balance.games;
   settings.jobs = balance.jobs;

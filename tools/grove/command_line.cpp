@@ -5,6 +5,9 @@
 #include <iostream>
 #include <random>
 
+#include <fmt/format.h>
+
+#include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
 
 namespace grove::cli {
@@ -46,6 +49,27 @@ void add_table_options(po::options_description& options, CommonOptions& common) 
         common.seed = seed;
       }),
       "random seed (default: a fresh one, printed so the run can be repeated)");
+}
+
+void add_agents_option(po::options_description& options, std::string& list) {
+  options.add_options()(
+      "agents", po::value(&list)->value_name("LIST")->default_value(list),
+      "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
+      "or mcts:ITERATIONS[:PLAYOUT_MOVES] (mcts is 200 iterations, playouts as the game "
+      "suggests)");
+}
+
+std::vector<std::string> agents_option(const std::string& list, int players) {
+  std::vector<std::string> agents;
+  try {
+    agents = parse_agent_list(list);
+  } catch (const InputError& error) {
+    throw InputError({}, "--agents", error.what());
+  }
+  if (static_cast<int>(agents.size()) > players) {
+    throw InputError({}, "--agents", fmt::format("{} agents for {} seats", agents.size(), players));
+  }
+  return agents;
 }
 
 bool parse(const Invocation& invocation, const std::string& usage, const std::string& about,

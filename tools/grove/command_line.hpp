@@ -42,6 +42,12 @@ void add_players_option(po::options_description& options, CommonOptions& common)
 // --players and --seed.
 void add_table_options(po::options_description& options, CommonOptions& common);
 
+// --agents LIST, with `list` holding the default.
+void add_agents_option(po::options_description& options, std::string& list);
+// The --agents list, each agent checked, and no longer than the table
+// (InputError naming --agents).
+std::vector<std::string> agents_option(const std::string& list, int players);
+
 // Parses the subcommand's arguments. Returns false after printing help when
 // --help was given. Throws InputError for unknown options (with the closest
 // one) and bad values.

@@ -1,11 +1,12 @@
-// grove play: one game between random players, as a readable log.
+// grove play: one game, as a readable log, between random players or the
+// agents asked for.
 
 #include <fmt/format.h>
 
 #include <iostream>
 #include <sstream>
 
-#include "engine/core/agent.hpp"
+#include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "reports/store/store.hpp"
@@ -43,17 +44,20 @@ std::string outcome_text(const Rules& rules, const Outcome& outcome) {
 int play_command(const Invocation& invocation) {
   CommonOptions common;
   std::string name;
+  std::string agent_list = "random";
   po::options_description options("options");
   options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game");
+  add_agents_option(options, agent_list);
   add_table_options(options, common);
   add_variant_options(options, common);
   add_db_option(options, common);
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map values;
-  if (!parse(invocation, "play GAME [--players N] [--seed S] [--variant FILE]",
-             "Plays one game between random players and prints its log: every move or chance "
-             "outcome, and every rule that fired. The run is recorded in the results database.",
+  if (!parse(invocation, "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
+             "Plays one game and prints its log: every move or chance outcome, and every rule "
+             "that fired. A balance run's game plays again move for move with its seed and "
+             "agents. The run is recorded in the results database.",
              options, positional, values)) {
     return kSuccess;
   }
@@ -62,6 +66,11 @@ int play_command(const Invocation& invocation) {
   const int players = common.players.value_or(game.min_players);
   const std::unique_ptr<Rules> rules = game.rules(variant, players);
   const std::uint64_t seed = seed_or_random(common.seed);
+  const std::vector<std::string> listed = agents_option(agent_list, players);
+  std::vector<std::string> agents;
+  for (int seat = 0; seat < players; ++seat) {
+    agents.push_back(listed[static_cast<std::size_t>(seat) % listed.size()]);
+  }
 
   Store store = Store::open(common.db);
   const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "play", game.name,
@@ -69,10 +78,10 @@ int play_command(const Invocation& invocation) {
   watch_for_interrupt();
 
   std::string changes = join(variant.differences(), ", ");
-  std::cout << fmt::format("{}: {} players, variant {}{}, seed {}\n", game.title, players,
-                           variant.name(), changes.empty() ? "" : " (" + changes + ")", seed);
-  Rng rng(seed);
-  RandomAgent agent;
+  std::cout << fmt::format("{}: {} players, variant {}{}, seed {}, agents {}\n", game.title,
+                           players, variant.name(), changes.empty() ? "" : " (" + changes + ")",
+                           seed, join(agents, ", "));
+  Table table(seed, agents);
   std::unique_ptr<State> state = rules->initial_state();
   std::int64_t moves = 0;
   Seat shown_for = kNoSeat;  // the table is shown whenever another player is to decide
@@ -95,7 +104,7 @@ int play_command(const Invocation& invocation) {
       print_board(*rules, *state);
       shown_for = node.actor;
     }
-    const Move move = next_move(*rules, *state, agent, rng);
+    const Move move = table.next_move(*rules, *state);
     EventLog events;
     const Verdict verdict = rules->apply(*state, move, &events);
     if (!verdict.is_legal()) {
