@@ -35,6 +35,13 @@ constexpr double kOpenDeed = 8;
 constexpr double kDeadDeed = 1;
 constexpr double kFaceUp = 1;  // a face-up deed may also swap
 constexpr double kWinBonus = 1000;
+// Reeds only pay for builds and swaps: beyond what the builds still needed
+// cost (and a few swaps), a reed counts this much. Counted in full, hoarded
+// reeds outweigh every build (30 reeds and a deed for 50), and greedy games
+// ran to thousands of turns with one player on 5,000 reeds and neither
+// building.
+constexpr double kSpareReed = 0.1;
+constexpr int kSwapReserve = 20;
 
 // The path search tracks how many other players' tokens a path has picked
 // up, up to the limit (layers 0..limit).
@@ -234,8 +241,11 @@ double BhRules::heuristic(const State& state, Seat seat) const {
   if (by_path < 0 || by_path > settings_.tokens_per_player - tokens) by_path = no_way;
   const int by_tokens =
       settings_.tokens_to_win > 0 ? std::max(0, settings_.tokens_to_win - tokens) : no_way;
-  double value = player.reeds - kBuildNearer * (std::min(by_path, by_tokens) +
-                                                kOtherWay * std::max(by_path, by_tokens));
+  const int builds_needed = std::min(by_path, by_tokens);
+  const double useful_reeds = settings_.build_cost * builds_needed + kSwapReserve;
+  double value = std::min<double>(player.reeds, useful_reeds) +
+                 kSpareReed * std::max(0.0, player.reeds - useful_reeds) -
+                 kBuildNearer * (builds_needed + kOtherWay * std::max(by_path, by_tokens));
 
   // The harvest: each token takes its best adjacent vacant card (with the
   // cards of the same rank next to it, under bh.matching_harvest=all).
