@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 #include "engine/core/game.hpp"
 
@@ -26,11 +27,15 @@ double lookahead_value(const Rules& rules, const State& state, Seat seat) {
     const int mine = place[static_cast<std::size_t>(seat)];
     return kEndWeight * (2.0 * (players - mine) / std::max(1, players - 1) - 1);
   }
+  // Agents value positions by the thousand: the figures go to one buffer
+  // per thread rather than a fresh vector each time.
+  thread_local std::vector<double> figures;
+  rules.heuristics(state, figures);
   double best_other = -std::numeric_limits<double>::infinity();
   for (Seat other = 0; other < players; ++other) {
-    if (other != seat) best_other = std::max(best_other, rules.heuristic(state, other));
+    if (other != seat) best_other = std::max(best_other, figures[static_cast<std::size_t>(other)]);
   }
-  const double own = rules.heuristic(state, seat);
+  const double own = figures[static_cast<std::size_t>(seat)];
   return players > 1 ? own - best_other : own;
 }
 

@@ -41,10 +41,9 @@ void seat_leads(const Rules& rules, const State& state, std::vector<double>& lea
   // figure, or the second highest for the seat that holds the highest. No
   // scratch vector: this runs at every leaf of every search.
   const auto players = static_cast<std::size_t>(rules.players());
-  leads.resize(players);
+  rules.heuristics(state, leads);
   std::size_t top = 0;
   for (std::size_t seat = 0; seat < players; ++seat) {
-    leads[seat] = rules.heuristic(state, static_cast<Seat>(seat));
     if (leads[seat] > leads[top]) top = seat;
   }
   if (players < 2) {

@@ -62,6 +62,13 @@ double Rules::heuristic(const State& state, Seat seat) const {
   return outcome(state).place[static_cast<std::size_t>(seat)] == 1 ? 1 : 0;
 }
 
+void Rules::heuristics(const State& state, std::vector<double>& values) const {
+  values.resize(static_cast<std::size_t>(players_));
+  for (Seat seat = 0; seat < players_; ++seat) {
+    values[static_cast<std::size_t>(seat)] = heuristic(state, seat);
+  }
+}
+
 std::unique_ptr<State> Rules::determinize(const State& state, Seat, Rng&) const {
   if (!game_->perfect_information) {
     throw std::logic_error(

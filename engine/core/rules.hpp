@@ -175,6 +175,11 @@ class Rules {
   // it may read everything in the state. The default: 0, and at the end 1
   // for a winner.
   virtual double heuristic(const State& state, Seat seat) const;
+  // Every seat's heuristic at once, in `values` (one per seat): what agents
+  // ask at every position they look at. The default asks heuristic() seat
+  // by seat; a game whose seats' figures share work (a board scanned once)
+  // overrides it with the same values.
+  virtual void heuristics(const State& state, std::vector<double>& values) const;
   // How many moves MCTS plays on (nearly at random) before it scores a
   // position with the heuristic. Long playouts help where random play keeps
   // what the heuristic rewards and reaches the end; a game whose heuristic

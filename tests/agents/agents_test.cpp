@@ -1,7 +1,8 @@
 // The agents, over every registered game: a determinization looks the same
 // to its seat, breaks no invariant and depends only on what the seat sees;
 // greedy and MCTS choose the same move in two states their seat cannot tell
-// apart; agents are named as the command line names them.
+// apart; every seat's heuristic at once equals each seat's own; agents are
+// named as the command line names them.
 
 #include "engine/agents/agents.hpp"
 
@@ -62,6 +63,26 @@ TEST_P(EveryGame, ADeterminizationLooksTheSameToItsSeatAndDependsOnNothingElse) 
       EXPECT_GT(differed, 0) << game().name << ": nothing hidden was ever drawn differently";
     } else {
       EXPECT_EQ(differed, 0) << game().name << ": a game of perfect information changed";
+    }
+  }
+}
+
+TEST_P(EveryGame, EverySeatsHeuristicAtOnceIsEachSeatsOwn) {
+  // A game may compute every seat's figure in one pass (Rules::heuristics);
+  // agents must see the values heuristic() gives seat by seat.
+  for (int players = game().min_players; players <= game().max_players; ++players) {
+    const std::unique_ptr<Rules> rules = game().rules(Variant(game()), players);
+    std::vector<double> all;
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      for (const auto& state : states_along(*rules, seed, 5000, 7)) {
+        rules->heuristics(*state, all);
+        ASSERT_EQ(all.size(), static_cast<std::size_t>(players));
+        for (Seat seat = 0; seat < players; ++seat) {
+          EXPECT_EQ(all[static_cast<std::size_t>(seat)], rules->heuristic(*state, seat))
+              << game().name << " " << players << " players, " << seat_label(seat) << ": "
+              << rules->state_summary(*state);
+        }
+      }
     }
   }
 }

@@ -125,6 +125,7 @@ class BhRules final : public Rules {
 
   // Playing well (strategy.cpp).
   double heuristic(const State& state, Seat seat) const override;
+  void heuristics(const State& state, std::vector<double>& values) const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
@@ -159,6 +160,10 @@ class BhRules final : public Rules {
   Seat placing_seat(const Position& position) const;  // Set Up 7
 
  private:
+  struct ForestScan;
+  ForestScan scan_forest(const Position& position) const;
+  double seat_figure(const Position& position, const ForestScan& scan, Seat seat) const;
+
   std::optional<std::string> rejection(const Position& position, const Move& move) const;
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
   // "" when the card is vacant, otherwise why it cannot be built, swapped or

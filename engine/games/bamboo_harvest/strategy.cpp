@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <functional>
 #include <string>
 #include <vector>
@@ -162,19 +163,20 @@ int BhRules::path_gap(const Position& position, Seat seat, std::uint64_t* on_pat
     if (built) key.built |= std::uint64_t{1} << cell;
     if (built && here.who != seat) key.others |= std::uint64_t{1} << cell;
   }
-  // The greedy agent rates thousands of swaps of one position, and a swap
-  // changes no token: the answer for the same tokens is remembered.
-  thread_local std::array<std::pair<PathKey, PathAnswer>, 16> known{};
-  thread_local std::size_t next_slot = 0;
-  for (const auto& [seen, answer] : known) {
-    if (seen == key && answer.valid) {
-      if (on_path != nullptr) *on_path = answer.cells;
-      return answer.gap;
-    }
+  // Agents rate thousands of positions with the same tokens (a swap, a
+  // harvest or a draw changes none), so answers are remembered by the
+  // tokens, in a table indexed by their hash (a new answer replaces the
+  // one in its slot).
+  thread_local std::array<std::pair<PathKey, PathAnswer>, 4096> known{};
+  const std::uint64_t hash =
+      (key.built * 0x9e3779b97f4a7c15ULL) ^ (key.others * 0xc2b2ae3d27d4eb4fULL) ^
+      static_cast<std::uint64_t>((key.rows * 64 + key.columns) * 64 + key.limit * 8 +
+                                 key.min_others);
+  auto& [seen, answer] = known[(hash ^ (hash >> 29)) % known.size()];
+  if (!(answer.valid && seen == key)) {
+    seen = key;
+    answer = path_answer(grid(), cells, limit, limits.min_others);
   }
-  const PathAnswer answer = path_answer(grid(), cells, limit, limits.min_others);
-  known[next_slot] = {key, answer};
-  next_slot = (next_slot + 1) % known.size();
   if (on_path != nullptr) *on_path = answer.cells;
   return answer.gap;
 }
@@ -228,32 +230,30 @@ PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int 
 
 }  // namespace
 
-double BhRules::heuristic(const State& state, Seat seat) const {
-  // Reeds in hand, plus a few turns of the tokens' harvest, plus the deeds
-  // that can be kept, minus the builds still needed to win (the nearer way
-  // in full, the other a little).
-  const Position& position = position_of<Position>(state);
-  const Player& player = position.players[static_cast<std::size_t>(seat)];
-  std::uint64_t path_cells = 0;
-  const int tokens = position.tokens_of(seat, grid());
-  const int no_way = grid().rows + grid().columns;
-  int by_path = path_gap(position, seat, &path_cells);
-  if (by_path < 0 || by_path > settings_.tokens_per_player - tokens) by_path = no_way;
-  const int by_tokens =
-      settings_.tokens_to_win > 0 ? std::max(0, settings_.tokens_to_win - tokens) : no_way;
-  const int builds_needed = std::min(by_path, by_tokens);
-  const double useful_reeds = settings_.build_cost * builds_needed + kSwapReserve;
-  double value = std::min<double>(player.reeds, useful_reeds) +
-                 kSpareReed * std::max(0.0, player.reeds - useful_reeds) -
-                 kBuildNearer * (builds_needed + kOtherWay * std::max(by_path, by_tokens));
+// What every seat's figure shares, from one scan of the forest: the tokens
+// and a few turns of harvest of each seat, and which ranks are still there
+// to build on.
+struct BhRules::ForestScan {
+  std::array<int, kMaxPlayers> tokens{};
+  std::array<double, kMaxPlayers> income{};
+  std::array<bool, 14> open_rank{};
+};
 
+BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
   // The harvest: each token takes its best adjacent vacant card (with the
   // cards of the same rank next to it, under bh.matching_harvest=all).
+  ForestScan scan;
   auto worth = [&](Card card) { return is_face(card) ? kDeedDraw : double(reeds_for(card)); };
-  double income = 0;
   for (int cell = 0; cell < grid().cells(); ++cell) {
-    const Cell& token = position.forest[static_cast<std::size_t>(cell)];
-    if (token.state != CellState::Built || token.who != seat) continue;
+    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
+    if (here.card == kNoCard) continue;
+    if (here.state != CellState::Built) {
+      scan.open_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
+      continue;
+    }
+    if (here.who < 0 || here.who >= players()) continue;
+    const auto owner = static_cast<std::size_t>(here.who);
+    ++scan.tokens[owner];
     double best = 0;
     grid().for_each_neighbour(cell, [&](int next) {
       const Cell& card = position.forest[static_cast<std::size_t>(next)];
@@ -269,28 +269,47 @@ double BhRules::heuristic(const State& state, Seat seat) const {
       }
       best = std::max(best, harvest);
     });
-    income += best;
+    scan.income[owner] += best;
   }
-  value += kIncomeTurns * income;
+  return scan;
+}
+
+double BhRules::seat_figure(const Position& position, const ForestScan& scan, Seat seat) const {
+  // Reeds in hand (those beyond what the remaining builds need count
+  // little), plus a few turns of the tokens' harvest, plus the deeds that
+  // can be kept, minus the builds still needed to win (the nearer way in
+  // full, the other a little).
+  const auto at = static_cast<std::size_t>(seat);
+  const Player& player = position.players[at];
+  std::uint64_t path_cells = 0;
+  const int tokens = scan.tokens[at];
+  const int no_way = grid().rows + grid().columns;
+  int by_path = path_gap(position, seat, &path_cells);
+  if (by_path < 0 || by_path > settings_.tokens_per_player - tokens) by_path = no_way;
+  const int by_tokens =
+      settings_.tokens_to_win > 0 ? std::max(0, settings_.tokens_to_win - tokens) : no_way;
+  const int builds_needed = std::min(by_path, by_tokens);
+  const double useful_reeds = settings_.build_cost * builds_needed + kSwapReserve;
+  double value = std::min<double>(player.reeds, useful_reeds) +
+                 kSpareReed * std::max(0.0, player.reeds - useful_reeds) -
+                 kBuildNearer * (builds_needed + kOtherWay * std::max(by_path, by_tokens));
+  value += kIncomeTurns * scan.income[at];
 
   // The deeds, the best ones up to the hand limit (the rest go at the end of
   // the turn).
-  std::array<bool, 14> open_rank{};
   std::array<bool, 14> path_rank{};
-  for (int cell = 0; cell < grid().cells(); ++cell) {
-    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
-    if (here.card == kNoCard || here.state == CellState::Built) continue;
-    open_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
-    if ((path_cells >> cell) & 1U) path_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
+  for (std::uint64_t cells = path_cells; cells != 0; cells &= cells - 1) {
+    const Cell& here = position.forest[static_cast<std::size_t>(std::countr_zero(cells))];
+    path_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
   }
   std::array<double, kCards> deeds{};
   std::size_t held = 0;
   player.deeds.for_each([&](Card deed) {
     const auto rank = static_cast<std::size_t>(rank_of(deed));
-    double deed_value = is_wild(deed)     ? kWildDeed
-                        : path_rank[rank] ? kPathDeed
-                        : open_rank[rank] ? kOpenDeed
-                                          : kDeadDeed;
+    double deed_value = is_wild(deed)          ? kWildDeed
+                        : path_rank[rank]      ? kPathDeed
+                        : scan.open_rank[rank] ? kOpenDeed
+                                               : kDeadDeed;
     if (player.face_up.has(deed)) deed_value += kFaceUp;
     deeds[held++] = deed_value;
   });
@@ -299,11 +318,28 @@ double BhRules::heuristic(const State& state, Seat seat) const {
                     deeds.begin() + static_cast<std::ptrdiff_t>(held), std::greater<>());
   for (std::size_t i = 0; i < kept; ++i) value += deeds[i];
   if (seat == position.turn) value += kDeedDraw * position.pending_draws;
-
-  if (position.step == Step::Over && outcome(state).place[static_cast<std::size_t>(seat)] == 1) {
-    value += kWinBonus;
-  }
   return value;
+}
+
+double BhRules::heuristic(const State& state, Seat seat) const {
+  std::vector<double> values;
+  heuristics(state, values);
+  return values[static_cast<std::size_t>(seat)];
+}
+
+void BhRules::heuristics(const State& state, std::vector<double>& values) const {
+  const Position& position = position_of<Position>(state);
+  const ForestScan scan = scan_forest(position);
+  values.resize(static_cast<std::size_t>(players()));
+  for (Seat seat = 0; seat < players(); ++seat) {
+    values[static_cast<std::size_t>(seat)] = seat_figure(position, scan, seat);
+  }
+  if (position.step == Step::Over) {
+    const std::vector<int> place = outcome(state).place;
+    for (std::size_t seat = 0; seat < values.size(); ++seat) {
+      if (place[seat] == 1) values[seat] += kWinBonus;
+    }
+  }
 }
 
 std::unique_ptr<State> BhRules::determinize(const State& state, Seat seat, Rng& rng) const {
