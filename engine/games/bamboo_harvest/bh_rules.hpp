@@ -162,6 +162,9 @@ class BhRules final : public Rules {
  private:
   struct ForestScan;
   ForestScan scan_forest(const Position& position) const;
+  // path_gap from the cells with a token (`built`) and those among them of
+  // other players (`others`): all the answer depends on.
+  int path_gap(std::uint64_t built, std::uint64_t others, std::uint64_t* on_path) const;
   double seat_figure(const Position& position, const ForestScan& scan, Seat seat) const;
 
   std::optional<std::string> rejection(const Position& position, const Move& move) const;

@@ -146,6 +146,18 @@ double field_number(const Event& event, const char* name) {
 }  // namespace
 
 int BhRules::path_gap(const Position& position, Seat seat, std::uint64_t* on_path) const {
+  std::uint64_t built = 0;
+  std::uint64_t others = 0;
+  for (int cell = 0; cell < grid().cells(); ++cell) {
+    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
+    if (here.state != CellState::Built) continue;
+    built |= std::uint64_t{1} << cell;
+    if (here.who != seat) others |= std::uint64_t{1} << cell;
+  }
+  return path_gap(built, others, on_path);
+}
+
+int BhRules::path_gap(std::uint64_t built, std::uint64_t others, std::uint64_t* on_path) const {
   if (on_path != nullptr) *on_path = 0;
   const PathLimits& limits = settings_.path;
   // With two players every other token is the one opponent's.
@@ -153,27 +165,23 @@ int BhRules::path_gap(const Position& position, Seat seat, std::uint64_t* on_pat
       players() == 2 ? std::min(limits.max_others, limits.max_from_one_other) : limits.max_others;
   limit = std::min(limit, kMaxLayers - 1);
   if (limits.min_others > limit) return -1;
-  PathCells cells;
-  PathKey key{0, 0, grid().rows, grid().columns, limit, limits.min_others};
-  for (int cell = 0; cell < grid().cells(); ++cell) {
-    const Cell& here = position.forest[static_cast<std::size_t>(cell)];
-    const bool built = here.state == CellState::Built;
-    cells.cost[static_cast<std::size_t>(cell)] = built ? 0 : 1;
-    cells.other[static_cast<std::size_t>(cell)] = built && here.who != seat ? 1 : 0;
-    if (built) key.built |= std::uint64_t{1} << cell;
-    if (built && here.who != seat) key.others |= std::uint64_t{1} << cell;
-  }
+  const PathKey key{built, others, grid().rows, grid().columns, limit, limits.min_others};
   // Agents rate thousands of positions with the same tokens (a swap, a
   // harvest or a draw changes none), so answers are remembered by the
   // tokens, in a table indexed by their hash (a new answer replaces the
   // one in its slot).
   thread_local std::array<std::pair<PathKey, PathAnswer>, 4096> known{};
-  const std::uint64_t hash =
-      (key.built * 0x9e3779b97f4a7c15ULL) ^ (key.others * 0xc2b2ae3d27d4eb4fULL) ^
-      static_cast<std::uint64_t>((key.rows * 64 + key.columns) * 64 + key.limit * 8 +
-                                 key.min_others);
+  const std::uint64_t hash = (key.built * 0x9e3779b97f4a7c15ULL) ^
+                             (key.others * 0xc2b2ae3d27d4eb4fULL) ^
+                             static_cast<std::uint64_t>((key.rows * 64 + key.columns) * 64 +
+                                                        key.limit * 8 + key.min_others);
   auto& [seen, answer] = known[(hash ^ (hash >> 29)) % known.size()];
   if (!(answer.valid && seen == key)) {
+    PathCells cells;
+    for (int cell = 0; cell < grid().cells(); ++cell) {
+      cells.cost[static_cast<std::size_t>(cell)] = (built >> cell) & 1U ? 0 : 1;
+      cells.other[static_cast<std::size_t>(cell)] = (others >> cell) & 1U;
+    }
     seen = key;
     answer = path_answer(grid(), cells, limit, limits.min_others);
   }
@@ -234,6 +242,8 @@ PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int 
 // and a few turns of harvest of each seat, and which ranks are still there
 // to build on.
 struct BhRules::ForestScan {
+  std::uint64_t built = 0;                       // cells with a token
+  std::array<std::uint64_t, kMaxPlayers> own{};  // by the token's owner
   std::array<int, kMaxPlayers> tokens{};
   std::array<double, kMaxPlayers> income{};
   std::array<bool, 14> open_rank{};
@@ -251,8 +261,10 @@ BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
       scan.open_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
       continue;
     }
+    scan.built |= std::uint64_t{1} << cell;
     if (here.who < 0 || here.who >= players()) continue;
     const auto owner = static_cast<std::size_t>(here.who);
+    scan.own[owner] |= std::uint64_t{1} << cell;
     ++scan.tokens[owner];
     double best = 0;
     grid().for_each_neighbour(cell, [&](int next) {
@@ -284,7 +296,7 @@ double BhRules::seat_figure(const Position& position, const ForestScan& scan, Se
   std::uint64_t path_cells = 0;
   const int tokens = scan.tokens[at];
   const int no_way = grid().rows + grid().columns;
-  int by_path = path_gap(position, seat, &path_cells);
+  int by_path = path_gap(scan.built, scan.built & ~scan.own[at], &path_cells);
   if (by_path < 0 || by_path > settings_.tokens_per_player - tokens) by_path = no_way;
   const int by_tokens =
       settings_.tokens_to_win > 0 ? std::max(0, settings_.tokens_to_win - tokens) : no_way;
