@@ -18,7 +18,7 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
   const std::string_view budget =
       colon == std::string_view::npos ? std::string_view() : spec.substr(colon + 1);
   if (kind == "mcts") {
-    // mcts[:ITERATIONS[:PLAYOUT]]
+    // mcts[:ITERATIONS[:PLAYOUT]] or mcts:ms=MILLISECONDS[:PLAYOUT]
     MctsSettings settings;
     const auto number = [spec](std::string_view text, int low, int high, const char* what) {
       int value = 0;
@@ -32,7 +32,12 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
     };
     if (colon != std::string_view::npos) {
       const std::size_t second = budget.find(':');
-      settings.iterations = number(budget.substr(0, second), 1, 10'000'000, "the iterations");
+      const std::string_view first = budget.substr(0, second);
+      if (first.starts_with("ms=")) {
+        settings.milliseconds = number(first.substr(3), 1, 3'600'000, "the milliseconds");
+      } else {
+        settings.iterations = number(first, 1, 10'000'000, "the iterations");
+      }
       if (second != std::string_view::npos) {
         settings.playout_moves =
             number(budget.substr(second + 1), 0, 1'000'000, "the playout's moves");
@@ -43,14 +48,16 @@ std::unique_ptr<Agent> make_agent(std::string_view spec) {
   if (colon != std::string_view::npos) {
     throw InputError(
         {}, std::string(spec),
-        "only mcts takes a budget ('mcts:500', or 'mcts:500:10' for 10 moves of playout)");
+        "only mcts takes a budget ('mcts:500', 'mcts:ms=50', or 'mcts:500:10' for 10 moves of "
+        "playout)");
   }
   if (kind == "random") return std::make_unique<RandomAgent>();
   if (kind == "greedy") return std::make_unique<GreedyAgent>();
   throw InputError({}, std::string(spec),
                    "unknown agent" + did_you_mean(kind, agent_kinds()) + "; the agents are " +
                        join(agent_kinds(), ", ") +
-                       " (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)");
+                       " (mcts:ITERATIONS, mcts:ms=MILLISECONDS or mcts:ITERATIONS:PLAYOUT_MOVES "
+                       "sets its budget)");
 }
 
 Table::Table(std::uint64_t seed, const std::vector<std::string>& agents)

@@ -1,6 +1,7 @@
 #include "engine/agents/mcts.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -83,19 +84,22 @@ void seat_rewards(const Rules& rules, const State& state, double scale,
 
 MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
   if (settings_.iterations < 1) throw std::invalid_argument("MCTS needs at least one iteration");
+  if (settings_.milliseconds < 0) throw std::invalid_argument("MCTS needs time to think");
   if (settings_.playout_moves.value_or(0) < 0) {
     throw std::invalid_argument("MCTS playouts cannot be negative");
   }
 }
 
 std::string MctsAgent::name() const {
+  const std::string budget = settings_.milliseconds > 0
+                                 ? "ms=" + std::to_string(settings_.milliseconds)
+                                 : std::to_string(settings_.iterations);
   if (settings_.playout_moves) {
-    return "mcts:" + std::to_string(settings_.iterations) + ":" +
-           std::to_string(*settings_.playout_moves);
+    return "mcts:" + budget + ":" + std::to_string(*settings_.playout_moves);
   }
-  return settings_.iterations == MctsSettings().iterations
+  return settings_.milliseconds == 0 && settings_.iterations == MctsSettings().iterations
              ? "mcts"
-             : "mcts:" + std::to_string(settings_.iterations);
+             : "mcts:" + budget;
 }
 
 std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
@@ -278,6 +282,47 @@ void MctsAgent::rank_moves(const Rules& rules, const State& state, Seat seat, Rn
   ranked_ = std::move(order);
 }
 
+void MctsAgent::reuse_or_clear(const Rules& rules, const State& state) {
+  const Seat seat = rules.node(state).actor;
+  bool follows = false;
+  if (last_state_ && last_choice_ > 0) {
+    const TreeNode& chosen = tree_[static_cast<std::size_t>(last_choice_)];
+    copy_into(scratch_, *last_state_);
+    follows = chosen.actor == seat && rules.apply(*scratch_, chosen.move, nullptr).is_legal() &&
+              scratch_->equals(state);
+  }
+  if (!follows) {
+    tree_.clear();
+    tree_.emplace_back();
+    return;
+  }
+  // Copy the subtree breadth first into kept_, renumbering the children.
+  kept_.clear();
+  kept_.push_back(tree_[static_cast<std::size_t>(last_choice_)]);
+  for (std::size_t next = 0; next < kept_.size(); ++next) {
+    for (std::int32_t& child : kept_[next].children) {
+      kept_.push_back(tree_[static_cast<std::size_t>(child)]);
+      child = static_cast<std::int32_t>(kept_.size() - 1);
+    }
+  }
+  tree_.swap(kept_);
+}
+
+bool MctsAgent::settled(std::int64_t left) const {
+  std::int32_t first = 0;
+  std::int32_t second = 0;
+  for (std::int32_t child : tree_[0].children) {
+    const std::int32_t visits = tree_[static_cast<std::size_t>(child)].visits;
+    if (visits > first) {
+      second = first;
+      first = visits;
+    } else if (visits > second) {
+      second = visits;
+    }
+  }
+  return first > second + left;
+}
+
 Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
   const Seat seat = rules.node(state).actor;
   rules.legal_moves(state, moves_);
@@ -285,26 +330,43 @@ Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
     throw std::logic_error(rules.game().name + ": no legal move in a non-terminal state: " +
                            rules.state_summary(state));
   }
-  if (moves_.size() == 1) return moves_.front();
+  if (moves_.size() == 1) {
+    last_choice_ = -1;
+    return moves_.front();
+  }
   playout_moves_ = settings_.playout_moves.value_or(rules.search_playout_moves());
   rank_moves(rules, state, seat, rng);
-  tree_.clear();
-  tree_.emplace_back();
-  for (int iteration = 0; iteration < settings_.iterations; ++iteration) {
+  reuse_or_clear(rules, state);
+  const auto started = std::chrono::steady_clock::now();
+  const auto deadline = started + std::chrono::milliseconds(settings_.milliseconds);
+  for (;;) {
+    if (settings_.milliseconds > 0) {
+      if (tree_[0].visits > 0 && std::chrono::steady_clock::now() >= deadline) break;
+    } else {
+      const std::int64_t left = settings_.iterations - std::int64_t{tree_[0].visits};
+      if (left <= 0 || settled(left)) break;
+    }
     const std::unique_ptr<State> world = rules.determinize(state, seat, rng);
     iterate(rules, *world, rng);
   }
   // The most visited move; the better average breaks ties.
-  const TreeNode* best = nullptr;
+  std::int32_t best = -1;
   for (std::int32_t child : tree_[0].children) {
     const TreeNode& entry = tree_[static_cast<std::size_t>(child)];
-    if (best == nullptr || entry.visits > best->visits ||
-        (entry.visits == best->visits &&
-         entry.reward / std::max(entry.visits, 1) > best->reward / std::max(best->visits, 1))) {
-      best = &entry;
+    if (best < 0) {
+      best = child;
+      continue;
+    }
+    const TreeNode& leader = tree_[static_cast<std::size_t>(best)];
+    if (entry.visits > leader.visits ||
+        (entry.visits == leader.visits &&
+         entry.reward / std::max(entry.visits, 1) > leader.reward / std::max(leader.visits, 1))) {
+      best = child;
     }
   }
-  return best->move;
+  copy_into(last_state_, state);
+  last_choice_ = best;
+  return tree_[static_cast<std::size_t>(best)].move;
 }
 
 }  // namespace grove

@@ -25,6 +25,12 @@
 // 1 + widening * sqrt(visits) children, so the search also goes deeper
 // than one move (progressive widening, Coulom 2007; progressive
 // unpruning, Chaslot et al. 2008).
+//
+// A turn is often several decisions of one seat in a row (build, swap,
+// harvest). The subtree below the move chosen is then what the next
+// decision would grow again, so it is kept and the budget counts its
+// visits; and a decision stops early once no other move can overtake the
+// most visited one (both keep the game the same for the same seed).
 
 #include <cstdint>
 #include <memory>
@@ -37,7 +43,14 @@
 namespace grove {
 
 struct MctsSettings {
+  // Visits of the root a decision is made on: iterations of this decision
+  // and those the seat's previous decision already made below the move it
+  // chose, when the seat decides again right after it (the same turn).
   int iterations = 200;
+  // A budget in milliseconds per decision instead (0: none): as many
+  // iterations as fit. Faster on a faster machine, so a game is no longer
+  // the same everywhere.
+  int milliseconds = 0;
   // Moves (decisions and chance outcomes) played after the tree before the
   // position is scored by the heuristic; unset: as many as the game
   // suggests (Rules::search_playout_moves).
@@ -85,6 +98,13 @@ class MctsAgent final : public Agent {
                      const std::vector<Move>& moves, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
+  // Keeps the subtree below the move chosen last time as the new tree when
+  // `state` is what that move led to and its seat decides again;
+  // otherwise starts an empty tree.
+  void reuse_or_clear(const Rules& rules, const State& state);
+  // Whether the most visited child of the root can no longer be overtaken
+  // within `left` more iterations (the choice would not change).
+  bool settled(std::int64_t left) const;
   // Sets rewards_ for the position an iteration ended in.
   void score_leaf(const Rules& rules, const State& world, Rng& rng);
   std::int32_t child_for(std::int32_t node, const Move& move) const;
@@ -103,6 +123,11 @@ class MctsAgent final : public Agent {
   double scale_ = 1;          // the spread of the root moves' values
   int playout_moves_ = 0;     // this decision's playout length
   std::unique_ptr<State> scratch_;
+  // The last decision's state and the node of the move chosen there, for
+  // reuse_or_clear.
+  std::unique_ptr<State> last_state_;
+  std::int32_t last_choice_ = -1;
+  std::vector<TreeNode> kept_;  // scratch for reuse_or_clear
 };
 
 }  // namespace grove

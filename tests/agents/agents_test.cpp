@@ -127,11 +127,15 @@ TEST(AgentNames, AreReadAsTheCommandLineWritesThem) {
   EXPECT_EQ(make_agent("mcts")->name(), "mcts");
   EXPECT_EQ(make_agent("mcts:500")->name(), "mcts:500");
   EXPECT_EQ(make_agent("mcts:500:0")->name(), "mcts:500:0");
+  EXPECT_EQ(make_agent("mcts:ms=50")->name(), "mcts:ms=50");
+  EXPECT_EQ(make_agent("mcts:ms=50:10")->name(), "mcts:ms=50:10");
   EXPECT_EQ(parse_agent_list("mcts, greedy,random"),
             (std::vector<std::string>{"mcts", "greedy", "random"}));
   EXPECT_THROW(make_agent("grredy"), InputError);
   EXPECT_THROW(make_agent("greedy:5"), InputError);
   EXPECT_THROW(make_agent("mcts:x"), InputError);
+  EXPECT_THROW(make_agent("mcts:ms=0"), InputError);
+  EXPECT_THROW(make_agent("mcts:ms=fast"), InputError);
   EXPECT_THROW(parse_agent_list("mcts,,random"), InputError);
 }
 

@@ -133,7 +133,8 @@ TEST_F(CliTest, PlayIsReproducibleFromItsSeedAndRecorded) {
 }
 
 TEST_F(CliTest, PlayWithAgentsPlaysAStoredBalanceGameAgain) {
-  Output out = grove("balance bamboo_harvest --agents greedy,random --games 2 --seed 3 --db " + db_);
+  Output out =
+      grove("balance bamboo_harvest --agents greedy,random --games 2 --seed 3 --db " + db_);
   ASSERT_EQ(out.code, 0) << out.text;
   // Game 1 is the second rotation: random in seat 1, greedy in seat 2.
   EXPECT_EQ(query("SELECT agents FROM balance_games WHERE game_index = 1"),
@@ -156,8 +157,8 @@ TEST_F(CliTest, PlayWithAgentsPlaysAStoredBalanceGameAgain) {
 
   EXPECT_EQ(grove("play bamboo_harvest --agents greedy,grredy --db " + db_).text,
             "grove: error: '--agents': 'grredy': unknown agent (did you mean 'greedy'?); the "
-            "agents are random, greedy, mcts (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES "
-            "sets its budget)\n");
+            "agents are random, greedy, mcts (mcts:ITERATIONS, mcts:ms=MILLISECONDS or "
+            "mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)\n");
   EXPECT_EQ(grove("play bamboo_harvest --agents greedy,greedy,mcts --db " + db_).text,
             "grove: error: '--agents': 3 agents for 2 seats\n");
 }
@@ -519,8 +520,8 @@ TEST_F(CliTest, CompareTwoVariantsInPlainWords) {
 TEST_F(CliTest, BalanceRefusesBadInputInOneLine) {
   EXPECT_EQ(grove("balance pass_the_pandas --agents greedy,radnom --db " + db_).text,
             "grove: error: '--agents': 'radnom': unknown agent (did you mean 'random'?); the "
-            "agents are random, greedy, mcts (mcts:ITERATIONS or mcts:ITERATIONS:PLAYOUT_MOVES "
-            "sets its budget)\n");
+            "agents are random, greedy, mcts (mcts:ITERATIONS, mcts:ms=MILLISECONDS or "
+            "mcts:ITERATIONS:PLAYOUT_MOVES sets its budget)\n");
   EXPECT_EQ(grove("balance pass_the_pandas --agents mcts:0 --db " + db_).text,
             "grove: error: '--agents': 'mcts:0': the iterations must be a number from 1 to "
             "10000000, as in 'mcts:500:10'\n");

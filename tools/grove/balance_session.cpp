@@ -47,9 +47,9 @@ BalanceGameRow row_from_record(const balance::GameRecord& record, std::string en
 
 void add_balance_options(po::options_description& options, BalanceOptions& balance) {
   add_agents_option(options, balance.agents);
-  options.add_options()(
-      "games", po::value(&balance.games)->value_name("N")->default_value(balance.games),
-      "games to play at most (rounded up to whole rotations of the seats)")(
+  options.add_options()("games",
+                        po::value(&balance.games)->value_name("N")->default_value(balance.games),
+                        "games to play at most (rounded up to whole rotations of the seats)")(
       "jobs", po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
       "threads to play in")(
       "precision", po::value(&balance.precision)->value_name("P"),

@@ -1,11 +1,11 @@
 #include "tools/grove/command_line.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <fstream>
 #include <iostream>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
@@ -56,7 +56,8 @@ void add_agents_option(po::options_description& options, std::string& list) {
       "agents", po::value(&list)->value_name("LIST")->default_value(list),
       "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
       "or mcts:ITERATIONS[:PLAYOUT_MOVES] (mcts is 200 iterations, playouts as the game "
-      "suggests)");
+      "suggests; mcts:ms=50 thinks 50 ms a decision instead, which a faster machine plays "
+      "differently)");
 }
 
 std::vector<std::string> agents_option(const std::string& list, int players) {

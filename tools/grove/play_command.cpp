@@ -54,7 +54,8 @@ int play_command(const Invocation& invocation) {
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map values;
-  if (!parse(invocation, "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
+  if (!parse(invocation,
+             "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
              "Plays one game and prints its log: every move or chance outcome, and every rule "
              "that fired. A balance run's game plays again move for move with its seed and "
              "agents. The run is recorded in the results database.",
