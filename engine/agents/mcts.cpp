@@ -230,19 +230,24 @@ void MctsAgent::score_leaf(const Rules& rules, const State& world, Rng& rng) {
 Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor,
                               const std::vector<Move>& moves, Rng& rng) {
   if (moves.size() == 1 || settings_.sample <= 1) return moves[rng.below(moves.size())];
-  Move best = moves[rng.below(moves.size())];
+  // A move drawn again is not valued again: where a player has only two or
+  // three moves (buy or not, which card to harvest) most draws repeat one.
+  drawn_.clear();
+  std::size_t best = 0;
   double best_value = -std::numeric_limits<double>::infinity();
   for (int draw = 0; draw < settings_.sample; ++draw) {
-    const Move& move = draw == 0 ? best : moves[rng.below(moves.size())];
+    const auto index = static_cast<std::size_t>(rng.below(moves.size()));
+    if (std::find(drawn_.begin(), drawn_.end(), index) != drawn_.end()) continue;
+    drawn_.push_back(index);
     copy_into(scratch_, world);
-    apply_or_throw(rules, *scratch_, move);
+    apply_or_throw(rules, *scratch_, moves[index]);
     const double value = lookahead_value(rules, *scratch_, actor);
     if (value > best_value) {
       best_value = value;
-      best = move;
+      best = index;
     }
   }
-  return best;
+  return moves[best];
 }
 
 void MctsAgent::rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng) {

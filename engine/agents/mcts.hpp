@@ -115,6 +115,7 @@ class MctsAgent final : public Agent {
   std::vector<std::int32_t> path_;
   std::vector<Move> moves_;
   std::vector<Move> untried_;
+  std::vector<std::size_t> drawn_;  // informed_pick's moves valued so far
   std::vector<double> rewards_;
   std::vector<double> leaf_;      // score_leaf's sum over chance outcomes
   std::vector<double> baseline_;  // each seat's lead at the root of this drawing
