@@ -1,10 +1,11 @@
 // The variant's settings, the table before the deal, whose move it is, the
 // chance nodes, and the questions the turn code asks (paths, swap costs).
 
+#include "engine/games/bamboo_harvest/bh_rules.hpp"
+
 #include <fmt/format.h>
 
 #include "engine/core/errors.hpp"
-#include "engine/games/bamboo_harvest/bh_rules.hpp"
 
 namespace grove::bamboo_harvest {
 namespace {

@@ -49,8 +49,8 @@ std::string card_text(Card card) {
 }
 
 std::optional<Card> parse_card(std::string_view text) {
-  if (text.size() > 4 && (text.substr(0, 4) == "wild" || text.substr(0, 4) == "WILD" ||
-                          text.substr(0, 4) == "Wild")) {
+  if (text.size() > 4 &&
+      (text.substr(0, 4) == "wild" || text.substr(0, 4) == "WILD" || text.substr(0, 4) == "Wild")) {
     auto rank = parse_rank(text.substr(4));
     if (!rank || *rank < 11) return std::nullopt;
     return card_of(*rank, kDiamonds, 1);

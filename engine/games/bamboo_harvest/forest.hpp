@@ -45,7 +45,7 @@ struct Grid {
     if (r + 1 < rows) f(cell + columns);
   }
 
-  std::string cell_text(int cell) const;                      // "c4"
+  std::string cell_text(int cell) const;                       // "c4"
   std::optional<int> parse_cell(std::string_view text) const;  // nullopt when off the grid
 };
 

@@ -82,8 +82,8 @@ class Search {
     visited_ |= std::uint64_t{1} << cell;
     path_.push_back(cell);
 
-    bool found = end_[cell] && others >= limits_.min_others &&
-                 (own_ > 0 || !limits_.own_token_required);
+    bool found =
+        end_[cell] && others >= limits_.min_others && (own_ > 0 || !limits_.own_token_required);
     if (!found) {
       grid_.for_each_neighbour(cell, [&](int next) {
         if (found || owners_[next] == kNoSeat || (visited_ >> next) & 1U) return;

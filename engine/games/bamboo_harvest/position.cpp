@@ -56,7 +56,8 @@ std::string cell_code(const Cell& cell) {
 std::string forest_row(const Position& position, const Grid& grid, int row) {
   std::string line;
   for (int column = 0; column < grid.columns; ++column) {
-    const std::string code = cell_code(position.forest[static_cast<std::size_t>(grid.cell(row, column))]);
+    const std::string code =
+        cell_code(position.forest[static_cast<std::size_t>(grid.cell(row, column))]);
     if (column > 0) line += std::string(8 - line.size() % 8, ' ');
     line += code;
   }

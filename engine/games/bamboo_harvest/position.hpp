@@ -89,8 +89,8 @@ struct Position {
   Step step = Step::DealForest;
   Seat turn = 0;
   Seat starter = kNoSeat;
-  int setup_moves = 0;           // deals, discards or placements done in this setup step
-  CardSet setup_discards;        // chosen but not yet revealed (Set Up 6)
+  int setup_moves = 0;     // deals, discards or placements done in this setup step
+  CardSet setup_discards;  // chosen but not yet revealed (Set Up 6)
   std::array<std::uint8_t, 3> wild_swaps{};  // swaps made with wildJ, wildQ, wildK
   BuildMade built = BuildMade::None;
 

@@ -36,8 +36,8 @@ Seat BhRules::starting_player(const Position& position) const {
   Seat best_seat = 0;
   int best = -1;
   for (Seat seat = 0; seat < players(); ++seat) {
-    const CardSet discards = position.players[static_cast<std::size_t>(seat)].deeds &
-                             position.setup_discards;
+    const CardSet discards =
+        position.players[static_cast<std::size_t>(seat)].deeds & position.setup_discards;
     discards.for_each([&](Card card) {
       const int strength = discard_strength(card, settings_.setup_wild);
       if (strength > best) {
@@ -103,11 +103,12 @@ void BhRules::reveal_setup_discards(Position& position, EventLog* log) const {
   if (log) {
     std::vector<std::string> shown;
     for (Seat seat = 0; seat < players(); ++seat) {
-      const CardSet discards = position.players[static_cast<std::size_t>(seat)].deeds &
-                               position.setup_discards;
+      const CardSet discards =
+          position.players[static_cast<std::size_t>(seat)].deeds & position.setup_discards;
       shown.push_back(seat_label(seat) + " " + cards_text(discards));
     }
-    record(log, kClauseSetupDiscard, kNoSeat, "everyone reveals their discard: " + join(shown, ", "));
+    record(log, kClauseSetupDiscard, kNoSeat,
+           "everyone reveals their discard: " + join(shown, ", "));
     record(log, kClauseStarter, position.starter,
            seat_label(position.starter) + " has the highest discard and starts",
            {{"starter", seat_label(position.starter)}});

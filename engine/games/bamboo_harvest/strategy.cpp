@@ -266,21 +266,27 @@ BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
     const auto owner = static_cast<std::size_t>(here.who);
     scan.own[owner] |= std::uint64_t{1} << cell;
     ++scan.tokens[owner];
-    double best = 0;
+    // The vacant cards next to the token, then the best harvest among them
+    // (whole numbers, so the sums are exact in any order).
+    std::array<int, 4> ranks{};
+    std::array<double, 4> worths{};
+    int next_to = 0;
     grid().for_each_neighbour(cell, [&](int next) {
       const Cell& card = position.forest[static_cast<std::size_t>(next)];
       if (!card.vacant()) return;
-      double harvest = worth(card.card);
-      if (settings_.harvest_all_matching) {
-        grid().for_each_neighbour(cell, [&](int other) {
-          const Cell& also = position.forest[static_cast<std::size_t>(other)];
-          if (other != next && also.vacant() && rank_of(also.card) == rank_of(card.card)) {
-            harvest += worth(also.card);
-          }
-        });
+      ranks[static_cast<std::size_t>(next_to)] = rank_of(card.card);
+      worths[static_cast<std::size_t>(next_to++)] = worth(card.card);
+    });
+    double best = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(next_to); ++i) {
+      double harvest = 0;
+      for (std::size_t j = 0; j < static_cast<std::size_t>(next_to); ++j) {
+        if (j == i || (settings_.harvest_all_matching && ranks[j] == ranks[i])) {
+          harvest += worths[j];
+        }
       }
       best = std::max(best, harvest);
-    });
+    }
     scan.income[owner] += best;
   }
   return scan;

@@ -9,7 +9,9 @@
 namespace grove::bamboo_harvest {
 namespace {
 
-std::string reeds_word(int reeds) { return reeds == 1 ? "1 reed" : std::to_string(reeds) + " reeds"; }
+std::string reeds_word(int reeds) {
+  return reeds == 1 ? "1 reed" : std::to_string(reeds) + " reeds";
+}
 
 }  // namespace
 
@@ -94,8 +96,8 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       if (is_wild(deed)) {
         ++position.wild_swaps[static_cast<std::size_t>(wild_index(deed))];
         if (log) {
-          record(log, kClauseWildMarked, seat, fmt::format("{} is marked as used for a swap",
-                                                           card_text(deed)));
+          record(log, kClauseWildMarked, seat,
+                 fmt::format("{} is marked as used for a swap", card_text(deed)));
         }
       }
       if (!settings_.swap_deed_kept) {
@@ -200,8 +202,8 @@ void BhRules::harvest(Position& position, int token, int cell, EventLog* log) co
   position.harvested |= std::uint64_t{1} << token;
   if (log) {
     const std::string from = join(names, ", ");
-    const std::string by = fmt::format("{}'s token on {}", seat_label(position.turn),
-                                       grid().cell_text(token));
+    const std::string by =
+        fmt::format("{}'s token on {}", seat_label(position.turn), grid().cell_text(token));
     if (draws > 0) {
       record(log, kClauseHarvestDraw, position.turn,
              fmt::format("{} harvests {}: {} deed draw{}", by, from, draws, draws == 1 ? "" : "s"),
@@ -261,8 +263,8 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
   const bool wild_step = built == BuildMade::Wild;
   const bool needs_regular = settings_.wild_path == Settings::WildPath::RegularBuildNeeded;
   const bool may_win = !wild_step && (!needs_regular || built == BuildMade::Regular);
-  const bool by_tokens = settings_.tokens_to_win > 0 &&
-                         position.tokens_of(seat, grid()) >= settings_.tokens_to_win;
+  const bool by_tokens =
+      settings_.tokens_to_win > 0 && position.tokens_of(seat, grid()) >= settings_.tokens_to_win;
   if (auto path = winning_path(position, seat)) {
     if (may_win) {
       std::vector<std::string> cells;

@@ -84,8 +84,8 @@ std::vector<std::string> BhRules::check_position(const Position& position) const
     const Cell& here = position.forest[static_cast<std::size_t>(cell)];
     const bool owned = here.who >= 0 && here.who < players();
     if ((here.state == CellState::Vacant) == owned || (owned && here.card == kNoCard)) {
-      problems.push_back(fmt::format("{}: a token must sit on a card and name a player",
-                                     grid().cell_text(cell)));
+      problems.push_back(
+          fmt::format("{}: a token must sit on a card and name a player", grid().cell_text(cell)));
     }
   }
   if (!position.setup_discards.without(in_hands).empty()) {
@@ -185,9 +185,8 @@ std::string BhRules::observation(const State& state, Seat seat) const {
   view["discard_pile"] = position.discard_pile.size();
   if (view["setup_discards"]) {
     const Player& own = position.players[static_cast<std::size_t>(seat)];
-    view["setup_discards"] = fmt::format(
-        "{} chosen; mine: {}", position.setup_discards.size(),
-        cards_text(own.deeds & position.setup_discards));
+    view["setup_discards"] = fmt::format("{} chosen; mine: {}", position.setup_discards.size(),
+                                         cards_text(own.deeds & position.setup_discards));
   }
   if (seat != position.turn) {
     if (view["drawn"]) view["drawn"] = position.drawn.size();
