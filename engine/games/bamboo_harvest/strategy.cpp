@@ -60,51 +60,95 @@ struct PathCells {
   std::array<std::uint8_t, kMaxCells> other{};
 };
 
-// 0-1 breadth-first search, level by level, over (cell, other players'
-// tokens picked up so far): the fewest builds from the side where
-// `is_side` holds to each cell, counting the cell itself. Like the path
-// finder's bound it ignores that a path is simple and the per-player limit
-// (beyond two players), so it never overestimates.
+// The fewest builds from the side where `is_side` holds to each cell,
+// counting the cell itself, over (cell, other players' tokens picked up so
+// far). Like the path finder's bound it ignores that a path is simple and
+// the per-player limit (beyond two players), so it never overestimates.
+// Found a whole level at a time on bit masks of the cells (a level: the
+// builds needed so far): the cells one more build away are the vacant
+// neighbours of the level, and each level first takes in the built cards
+// it touches, which cost nothing (a 0-1 breadth-first search by levels,
+// several times faster than one cell at a time, which agents felt: path
+// answers were a fifth of an MCTS game).
 template <class IsSide>
 void sweep(const Grid& grid, const PathCells& cells, int limit, IsSide is_side, Distances& dist) {
   const int layers = limit + 1;
   std::fill(dist.begin(), dist.begin() + grid.cells() * layers, kFar);
-  std::array<std::int16_t, 2 * kNodes> first;
-  std::array<std::int16_t, 2 * kNodes> second;
-  std::int16_t* now = first.data();
-  std::int16_t* later = second.data();
-  int now_count = 0;
-  int later_count = 0;
-  auto reach = [&](int cell, int layer, int distance, int level) {
-    const int node = cell * layers + layer;
-    if (distance >= dist[static_cast<std::size_t>(node)]) return;
-    dist[static_cast<std::size_t>(node)] = static_cast<std::int16_t>(distance);
-    if (distance == level) {
-      now[now_count++] = static_cast<std::int16_t>(node);
-    } else {
-      later[later_count++] = static_cast<std::int16_t>(node);
-    }
-  };
+  std::uint64_t own = 0;     // built, by the seat itself
+  std::uint64_t others = 0;  // built, by another player
+  std::uint64_t vacant = 0;  // to be built: one build each
+  std::uint64_t west_edge = 0;
+  std::uint64_t east_edge = 0;
+  std::array<std::uint64_t, kMaxLayers> level{};  // this level's cells by layer
+  std::array<std::uint64_t, kMaxLayers> next{};   // the next level's
   for (int cell = 0; cell < grid.cells(); ++cell) {
-    const int layer = cells.other[static_cast<std::size_t>(cell)];
-    if (is_side(cell) && layer <= limit) {
-      reach(cell, layer, cells.cost[static_cast<std::size_t>(cell)], 0);
+    const std::uint64_t bit = std::uint64_t{1} << cell;
+    const auto at = static_cast<std::size_t>(cell);
+    if (cells.cost[at] != 0) {
+      vacant |= bit;
+    } else if (cells.other[at] != 0) {
+      others |= bit;
+    } else {
+      own |= bit;
     }
+    if (grid.column(cell) == 0) west_edge |= bit;
+    if (grid.column(cell) == grid.columns - 1) east_edge |= bit;
+    if (!is_side(cell) || cells.other[at] > limit) continue;
+    // A side cell is where a path starts: free when built, one build when not.
+    (cells.cost[at] == 0 ? level : next)[cells.other[at]] |= bit;
   }
-  for (int level = 0; now_count > 0 || later_count > 0; ++level) {
-    while (now_count > 0) {
-      const int node = now[--now_count];
-      if (dist[static_cast<std::size_t>(node)] != level) continue;
-      const int layer = node % layers;
-      grid.for_each_neighbour(node / layers, [&](int next) {
-        const int next_layer = layer + cells.other[static_cast<std::size_t>(next)];
-        if (next_layer > limit) return;
-        reach(next, next_layer, level + cells.cost[static_cast<std::size_t>(next)], level);
-      });
+  const auto columns = static_cast<unsigned>(grid.columns);
+  const auto neighbours = [&](std::uint64_t from) {
+    return (from << columns) | (from >> columns) | ((from & ~east_edge) << 1U) |
+           ((from & ~west_edge) >> 1U);
+  };
+  std::array<std::uint64_t, kMaxLayers> seen{};
+  for (int distance = 0;; ++distance) {
+    bool any = false;
+    for (int layer = 0; layer < layers; ++layer) {
+      level[static_cast<std::size_t>(layer)] &= ~seen[static_cast<std::size_t>(layer)];
+      any = any || level[static_cast<std::size_t>(layer)] != 0;
     }
-    std::swap(now, later);
-    now_count = later_count;
-    later_count = 0;
+    if (!any) {
+      bool later = false;
+      for (int layer = 0; layer < layers; ++layer) {
+        later = later || (next[static_cast<std::size_t>(layer)] &
+                          ~seen[static_cast<std::size_t>(layer)]) != 0;
+      }
+      if (!later) break;
+    }
+    // Built cards next to the level are at the same distance (another
+    // player's one layer up), until nothing more is taken in.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int layer = 0; layer < layers; ++layer) {
+        const auto at = static_cast<std::size_t>(layer);
+        const std::uint64_t around = neighbours(level[at]);
+        const std::uint64_t same = around & own & ~seen[at] & ~level[at];
+        if (same != 0) {
+          level[at] |= same;
+          grew = true;
+        }
+        if (layer + 1 < layers) {
+          const std::uint64_t up = around & others & ~seen[at + 1] & ~level[at + 1];
+          if (up != 0) {
+            level[at + 1] |= up;
+            grew = true;
+          }
+        }
+      }
+    }
+    for (int layer = 0; layer < layers; ++layer) {
+      const auto at = static_cast<std::size_t>(layer);
+      seen[at] |= level[at];
+      for (std::uint64_t bits = level[at]; bits != 0; bits &= bits - 1) {
+        dist[static_cast<std::size_t>(std::countr_zero(bits) * layers + layer)] =
+            static_cast<std::int16_t>(distance);
+      }
+      const std::uint64_t ahead = (neighbours(level[at]) & vacant) | next[at];
+      level[at] = ahead & ~seen[at];
+      next[at] = 0;
+    }
   }
 }
 
