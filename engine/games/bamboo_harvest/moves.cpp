@@ -88,14 +88,14 @@ bool BhRules::would_win(const Position& position, Seat seat, int cell) const {
 
 std::string BhRules::cell_problem(const Position& position, int cell) const {
   const Cell& here = position.forest[static_cast<std::size_t>(cell)];
-  const std::string name = grid().cell_text(cell);
   if (here.state == CellState::Built) {
-    return fmt::format("{} is already built ({}'s token)", name, seat_label(here.who));
+    return fmt::format("{} is already built ({}'s token)", grid().cell_text(cell),
+                       seat_label(here.who));
   }
   if (here.state == CellState::Disturbed) {
     return fmt::format(
-        "{} is disturbed ({}'s disturbance token stays on it until {}'s next swap step)", name,
-        seat_label(here.who), seat_label(here.who));
+        "{} is disturbed ({}'s disturbance token stays on it until {}'s next swap step)",
+        grid().cell_text(cell), seat_label(here.who), seat_label(here.who));
   }
   return {};
 }
@@ -103,8 +103,9 @@ std::string BhRules::cell_problem(const Position& position, int cell) const {
 std::optional<std::string> BhRules::build_rejection(const Position& position, Seat seat, int cell,
                                                     Card deed) const {
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  const std::string who = seat_label(seat);
-  if (!player.deeds.has(deed)) return fmt::format("{} holds no {}", who, card_text(deed));
+  // Named only when a move is refused: apply checks every move it plays.
+  const auto who = [seat] { return seat_label(seat); };
+  if (!player.deeds.has(deed)) return fmt::format("{} holds no {}", who(), card_text(deed));
   if (std::string problem = cell_problem(position, cell); !problem.empty()) return problem;
   const Card card = position.forest[static_cast<std::size_t>(cell)].card;
   if (!matches(deed, card)) {
@@ -112,11 +113,12 @@ std::optional<std::string> BhRules::build_rejection(const Position& position, Se
                        card_text(deed), grid().cell_text(cell), card_text(card));
   }
   if (player.reeds < settings_.build_cost) {
-    return fmt::format("building costs {} reeds; {} has {}", settings_.build_cost, who,
+    return fmt::format("building costs {} reeds; {} has {}", settings_.build_cost, who(),
                        player.reeds);
   }
   if (position.tokens_of(seat, grid()) >= settings_.tokens_per_player) {
-    return fmt::format("{} has no token left ({} on the board)", who, settings_.tokens_per_player);
+    return fmt::format("{} has no token left ({} on the board)", who(),
+                       settings_.tokens_per_player);
   }
   if (is_wild(deed)) {
     if (!settings_.wild_builds_after_swap &&
@@ -143,9 +145,10 @@ std::optional<std::string> BhRules::swap_rejection(const Position& position, Sea
   const auto deed = static_cast<Card>(move.args[2]);
   const int disturbed = move.args[3];
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  const std::string who = seat_label(seat);
+  // Named only when a move is refused: apply checks every move it plays.
+  const auto who = [seat] { return seat_label(seat); };
   if (first == second) return "a swap needs two different cards";
-  if (!player.deeds.has(deed)) return fmt::format("{} holds no {}", who, card_text(deed));
+  if (!player.deeds.has(deed)) return fmt::format("{} holds no {}", who(), card_text(deed));
   if (!player.face_up.has(deed)) {
     return fmt::format(
         "{} is face down: only a face-up deed can swap (deeds are laid face up at "
@@ -170,7 +173,7 @@ std::optional<std::string> BhRules::swap_rejection(const Position& position, Sea
   if (player.reeds < cost) {
     return fmt::format("swapping {} and {} ({} edges apart) costs {} reeds; {} has {}",
                        grid().cell_text(first), grid().cell_text(second),
-                       grid().distance(first, second), cost, who, player.reeds);
+                       grid().distance(first, second), cost, who(), player.reeds);
   }
   if (disturbed != first && disturbed != second) {
     return fmt::format("the disturbance token goes on one of the swapped cards ({} or {})",
@@ -369,7 +372,8 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
                        words_for(position.step).name, seat_label(move.seat));
   }
   const Seat seat = here.actor;
-  const std::string who = seat_label(seat);
+  // Named only when a move is refused: apply checks every move it plays.
+  const auto who = [seat] { return seat_label(seat); };
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   const auto card = static_cast<Card>(move.args[0]);
   const bool card_arg = move.args[0] >= 0 && move.args[0] < kCards && move.uses_only(1);
@@ -378,9 +382,9 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
   if (position.redraw_offer != kNoCard) {
     if (move.kind == kKeep && move.uses_only(0)) return std::nullopt;
     if (move.kind == kRedraw && card_arg && card == position.redraw_offer) return std::nullopt;
-    return fmt::format("{} just drew {}: expected '{} redraws {}' or '{} keeps drawn deeds'", who,
-                       card_text(position.redraw_offer), who, card_text(position.redraw_offer),
-                       who);
+    return fmt::format("{} just drew {}: expected '{} redraws {}' or '{} keeps drawn deeds'", who(),
+                       card_text(position.redraw_offer), who(), card_text(position.redraw_offer),
+                       who());
   }
   const auto wrong_step = [&] {
     // A build or swap after its step has passed (by the player's choice, or
@@ -388,14 +392,14 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
     if (move.kind == kBuild && position.step != Step::Build && position.step > Step::PlaceTokens &&
         grid().contains(move.args[0]) && move.args[1] >= 0 && move.args[1] < kCards) {
       auto why = build_rejection(position, seat, move.args[0], static_cast<Card>(move.args[1]));
-      return fmt::format("{}'s build step is over{}", who, why ? " (" + *why + ")" : "");
+      return fmt::format("{}'s build step is over{}", who(), why ? " (" + *why + ")" : "");
     }
     if (move.kind == kSwap && position.step > Step::Swap && grid().contains(move.args[0]) &&
         grid().contains(move.args[1]) && move.args[2] >= 0 && move.args[2] < kCards) {
       auto why = swap_rejection(position, seat, move);
-      return fmt::format("{}'s swap step is over{}", who, why ? " (" + *why + ")" : "");
+      return fmt::format("{}'s swap step is over{}", who(), why ? " (" + *why + ")" : "");
     }
-    return fmt::format("{} is at {}: expected {}", who, words_for(position.step).name,
+    return fmt::format("{} is at {}: expected {}", who(), words_for(position.step).name,
                        words_for(position.step).forms);
   };
   const auto no_args = [&](MoveKind kind) { return move.kind == kind && move.uses_only(0); };
@@ -403,9 +407,9 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
   switch (position.step) {
     case Step::SetupDiscard:
       if (move.kind != kDiscard || !card_arg) return wrong_step();
-      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who, card_text(card));
+      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who(), card_text(card));
       if (position.setup_discards.has(card)) {
-        return fmt::format("{} has already chosen {}", who, card_text(card));
+        return fmt::format("{} has already chosen {}", who(), card_text(card));
       }
       return std::nullopt;
     case Step::PlaceTokens:
@@ -465,17 +469,17 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
       if (no_args(kKeep)) return std::nullopt;
       if (move.kind != kRedraw || !card_arg) return wrong_step();
       if (!(player.deeds & position.drawn).has(card)) {
-        return fmt::format("{} did not draw {} this turn", who, card_text(card));
+        return fmt::format("{} did not draw {} this turn", who(), card_text(card));
       }
       return std::nullopt;
     case Step::Discard:
       if (move.kind != kDiscard || !card_arg) return wrong_step();
-      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who, card_text(card));
+      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who(), card_text(card));
       return std::nullopt;
     case Step::Reveal:
       if (no_args(kEndTurn)) return std::nullopt;
       if (move.kind != kReveal || !card_arg) return wrong_step();
-      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who, card_text(card));
+      if (!player.deeds.has(card)) return fmt::format("{} holds no {}", who(), card_text(card));
       if (player.face_up.has(card)) return fmt::format("{} is already face up", card_text(card));
       return std::nullopt;
     default:

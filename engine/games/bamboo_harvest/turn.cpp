@@ -36,7 +36,8 @@ Verdict BhRules::apply(State& state, const Move& move, EventLog* log) const {
 void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) const {
   const Seat seat = position.turn;
   Player& player = position.players[static_cast<std::size_t>(seat)];
-  const std::string who = seat_label(seat);
+  // Named only for the log, which agents do not keep.
+  const auto who = [seat] { return seat_label(seat); };
   const auto card = static_cast<Card>(move.args[0]);
   switch (move.kind) {
     case kDraw:
@@ -55,7 +56,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       position.built = is_wild(deed) ? BuildMade::Wild : BuildMade::Regular;
       if (log) {
         record(log, kClauseBuild, seat,
-               fmt::format("{} pays {} reeds, discards {} and builds on {} ({})", who,
+               fmt::format("{} pays {} reeds, discards {} and builds on {} ({})", who(),
                            settings_.build_cost, card_text(deed), grid().cell_text(cell),
                            card_text(here.card)),
                {{"cell", grid().cell_text(cell)},
@@ -86,7 +87,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       marked.who = static_cast<std::int8_t>(seat);
       if (log) {
         record(log, kClauseSwap, seat,
-               fmt::format("{} swaps {} and {} with {} for {} and disturbs {}", who,
+               fmt::format("{} swaps {} and {} with {} for {} and disturbs {}", who(),
                            grid().cell_text(first), grid().cell_text(second), card_text(deed),
                            reeds_word(cost), grid().cell_text(disturbed)),
                {{"cost", std::to_string(cost)},
@@ -106,7 +107,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
         discard(position, deed);
         if (log) {
           record(log, kClauseSwapDeedDiscarded, seat,
-                 fmt::format("{} discards {}", who, card_text(deed)));
+                 fmt::format("{} discards {}", who(), card_text(deed)));
         }
       }
       position.step = settings_.buy_before_harvest ? Step::BuyBefore : Step::Harvest;
@@ -124,7 +125,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       ++position.pending_draws;
       if (log) {
         record(log, kClauseBuy, seat,
-               fmt::format("{} pays {} reeds to draw a deed", who, settings_.buy_price));
+               fmt::format("{} pays {} reeds to draw a deed", who(), settings_.buy_price));
       }
       return;
     case kSkipBuy:
@@ -140,7 +141,7 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       position.redraw_offer = kNoCard;
       if (log) {
         record(log, kClauseRedraw, seat,
-               fmt::format("{} discards {} to draw again", who, card_text(card)));
+               fmt::format("{} discards {} to draw again", who(), card_text(card)));
       }
       return;
     case kKeep:
@@ -156,14 +157,14 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       discard(position, card);
       if (log) {
         record(log, kClauseHandLimit, seat,
-               fmt::format("{} discards {} (hand limit {})", who, card_text(card),
+               fmt::format("{} discards {} (hand limit {})", who(), card_text(card),
                            settings_.hand_limit));
       }
       return;
     case kReveal:
       player.face_up.add(card);
       if (log) {
-        record(log, kClauseReveal, seat, fmt::format("{} lays {} face up", who, card_text(card)),
+        record(log, kClauseReveal, seat, fmt::format("{} lays {} face up", who(), card_text(card)),
                {{"card", card_text(card)}});
       }
       return;
