@@ -43,80 +43,169 @@ constexpr double kDeadCard = -1.0;
 // away, one channel away, or irrigated.
 enum Water : std::uint8_t { kDry, kNear, kIrrigated };
 
-// Whether one more channel would irrigate the dry plot: a border of it where
-// a channel may go now (touching the pond's corner or a channel's end).
-// Without this, laying channels towards the plots that need them looks
-// worthless one move ahead.
-bool one_channel_away(const Position& position, const Plot& plot, bool two_plots) {
-  for (const Hex& step : kDirections) {
-    const Hex next = plot.at + step;
-    if (two_plots && position.plot_at(next) == nullptr) continue;
-    const Edge edge = edge_between(plot.at, next);
-    for (const Hex& third : corner_cells(edge)) {
-      if (third == kPond || position.has_channel(edge_between(plot.at, third)) ||
-          position.has_channel(edge_between(next, third))) {
-        return true;
-      }
+// Which of kDirections leads from a cell to its neighbour `step` away (6:
+// not a neighbour).
+std::size_t direction_index(const Hex& step) {
+  return static_cast<std::size_t>(std::find(kDirections.begin(), kDirections.end(), step) -
+                                  kDirections.begin());
+}
+
+// The two corners of the border in direction d are the cells in directions
+// d + 1 and d - 1; seen from the neighbour across the border, they lie in
+// directions d + 2 and d - 2. Survey::one_channel_away relies on this.
+constexpr bool corners_seen_across() {
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const Hex& across = kDirections[d];
+    const Hex& next = kDirections[(d + 1) % 6];
+    const Hex& previous = kDirections[(d + 5) % 6];
+    if (next.q - across.q != kDirections[(d + 2) % 6].q ||
+        next.r - across.r != kDirections[(d + 2) % 6].r ||
+        previous.q - across.q != kDirections[(d + 4) % 6].q ||
+        previous.r - across.r != kDirections[(d + 4) % 6].r) {
+      return false;
     }
   }
-  return false;
+  return true;
 }
+static_assert(corners_seen_across());
 
-std::vector<Water> water_of(const Position& position, bool two_plots) {
-  std::vector<Water> water;
-  water.reserve(position.plots.size());
-  for (const Plot& plot : position.plots) {
-    water.push_back(plot.irrigated                                ? kIrrigated
-                    : one_channel_away(position, plot, two_plots) ? kNear
-                                                                  : kDry);
-  }
-  return water;
-}
-
-// The plantation in a dense window, so that each cell of a pattern's
-// placement is one look-up. Cells outside the window are empty.
-class Grid {
+// The plantation in a dense window, surveyed once for every seat's figure:
+// each cell's plot (its colour and water) and the channels on its borders,
+// so that a cell of a pattern's placement, or a border of a plot, is one
+// look-up. The window reaches two cells beyond the plots: as far as a
+// pattern anchored on a plot can reach (its cells are at most two apart).
+class Survey {
  public:
-  static constexpr int kEmpty = 0;
-  static constexpr int kPondCell = 1;
+  static constexpr std::uint8_t kEmpty = 0;
+  static constexpr std::uint8_t kPondCell = 1;
   // Otherwise 2 + colour * 3 + water.
-
-  Grid(const Position& position, const std::vector<Water>& water) {
-    // A pattern spans at most two cells from the plot it is anchored on.
-    constexpr int kMargin = 2;
-    for (const Plot& plot : position.plots) {
-      q_min_ = std::min(q_min_, plot.at.q);
-      q_max_ = std::max(q_max_, plot.at.q);
-      r_min_ = std::min(r_min_, plot.at.r);
-      r_max_ = std::max(r_max_, plot.at.r);
+  static constexpr std::array<int, 11> kColourOf = {-1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2};
+  static constexpr std::array<double, 11> kCredit = [] {
+    std::array<double, 11> credit{};
+    for (std::size_t cell = 2; cell < credit.size(); ++cell) {
+      credit[cell] = std::array{kCellDry, kCellNear, kCellIrrigated}[(cell - 2) % 3];
     }
-    q_min_ -= kMargin;
-    r_min_ -= kMargin;
-    q_max_ += kMargin;
-    r_max_ += kMargin;
-    width_ = q_max_ - q_min_ + 1;
-    cells_.assign(static_cast<std::size_t>(width_ * (r_max_ - r_min_ + 1)), kEmpty);
-    cells_[index(kPond)] = kPondCell;
+    return credit;
+  }();
+
+  // The survey of this position, reusing the buffers of the last one.
+  void take(const Position& position, bool two_plots) {
+    constexpr int kMargin = 2;
+    int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
+    for (const Plot& plot : position.plots) {
+      q_min = std::min(q_min, plot.at.q);
+      q_max = std::max(q_max, plot.at.q);
+      r_min = std::min(r_min, plot.at.r);
+      r_max = std::max(r_max, plot.at.r);
+    }
+    q_min_ = q_min - kMargin;
+    r_min_ = r_min - kMargin;
+    width_ = q_max - q_min + 1 + 2 * kMargin;
+    height_ = r_max - r_min + 1 + 2 * kMargin;
+    for (std::size_t d = 0; d < kDirections.size(); ++d) step_[d] = offset(kDirections[d]);
+    const auto size = static_cast<std::size_t>(width_ * height_);
+    cells_.assign(size, kEmpty);
+    channels_.assign(size, 0);
+    pond_ = cell_of(kPond);
+    cells_[static_cast<std::size_t>(pond_)] = kPondCell;
+    plot_cells_.resize(position.plots.size());
+    for (std::vector<int>& cells : cells_of_colour_) cells.clear();
     for (std::size_t i = 0; i < position.plots.size(); ++i) {
       const Plot& plot = position.plots[i];
-      cells_[index(plot.at)] = static_cast<std::uint8_t>(2 + static_cast<int>(plot.colour) * 3 +
-                                                         static_cast<int>(water[i]));
+      plot_cells_[i] = cell_of(plot.at);
+      cells_[static_cast<std::size_t>(plot_cells_[i])] =
+          static_cast<std::uint8_t>(2 + static_cast<int>(plot.colour) * 3);
+      cells_of_colour_[static_cast<std::size_t>(plot.colour)].push_back(plot_cells_[i]);
+    }
+    for (const Edge& edge : position.channels) {
+      mark_channel(edge.a, edge.b);
+      mark_channel(edge.b, edge.a);
+    }
+    water_.resize(position.plots.size());
+    for (std::size_t i = 0; i < position.plots.size(); ++i) {
+      water_[i] = position.plots[i].irrigated                   ? kIrrigated
+                  : one_channel_away(plot_cells_[i], two_plots) ? kNear
+                                                                : kDry;
+    }
+    for (std::size_t i = 0; i < position.plots.size(); ++i) {
+      cells_[static_cast<std::size_t>(plot_cells_[i])] += water_[i];
     }
   }
 
-  int at(const Hex& hex) const {
-    if (hex.q < q_min_ || hex.q > q_max_ || hex.r < r_min_ || hex.r > r_max_) return kEmpty;
-    return cells_[index(hex)];
+  Water water(std::size_t plot) const { return water_[plot]; }
+  // Where the plots of one colour lie in the window.
+  const std::vector<int>& cells_of_colour(int colour) const {
+    return cells_of_colour_[static_cast<std::size_t>(colour)];
   }
+  // How far `step` moves in the window.
+  int offset(const Hex& step) const { return step.r * width_ + step.q; }
+  // Only for cells within two of a plot.
+  std::uint8_t at(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
 
  private:
-  std::size_t index(const Hex& hex) const {
-    return static_cast<std::size_t>((hex.r - r_min_) * width_ + hex.q - q_min_);
+  int cell_of(const Hex& hex) const { return offset(Hex{hex.q - q_min_, hex.r - r_min_}); }
+  bool inside(const Hex& hex) const {
+    return hex.q >= q_min_ && hex.q < q_min_ + width_ && hex.r >= r_min_ &&
+           hex.r < r_min_ + height_;
+  }
+  bool plot_on(int cell) const { return cells_[static_cast<std::size_t>(cell)] >= 2; }
+  bool channel(int cell, std::size_t direction) const {
+    return (channels_[static_cast<std::size_t>(cell)] >> direction & 1U) != 0;
+  }
+  void mark_channel(const Hex& side, const Hex& other) {
+    const std::size_t direction = direction_index(Hex{other.q - side.q, other.r - side.r});
+    if (direction >= kDirections.size() || !inside(side)) return;
+    channels_[static_cast<std::size_t>(cell_of(side))] |=
+        static_cast<std::uint8_t>(1U << direction);
   }
 
-  int q_min_ = 0, q_max_ = 0, r_min_ = 0, r_max_ = 0, width_ = 1;
+  // Whether one more channel would irrigate the dry plot on `cell`: a
+  // border of it where a channel may go now (touching the pond's corner or
+  // a channel's end). Without this, laying channels towards the plots that
+  // need them looks worthless one move ahead.
+  bool one_channel_away(int cell, bool two_plots) const {
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
+      const int next = cell + step_[d];
+      if (two_plots && !plot_on(next)) continue;
+      // The border's two corners, each seen from both sides of the border.
+      const std::array<std::array<std::size_t, 2>, 2> corners = {
+          {{(d + 1) % 6, (d + 2) % 6}, {(d + 5) % 6, (d + 4) % 6}}};
+      for (const auto& [from_plot, from_next] : corners) {
+        if (cell + step_[from_plot] == pond_ || channel(cell, from_plot) ||
+            channel(next, from_next)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  int q_min_ = 0, r_min_ = 0, width_ = 1, height_ = 1, pond_ = 0;
+  std::array<int, 6> step_{};
   std::vector<std::uint8_t> cells_;
+  std::vector<std::uint8_t> channels_;  // bit d: a channel on the border in direction d
+  std::vector<int> plot_cells_;
+  std::array<std::vector<int>, kColours> cells_of_colour_;
+  std::vector<Water> water_;
 };
+
+// A plot objective's cells in each of the six rotations, worked out once.
+using Turns = std::array<std::array<Hex, 4>, 6>;
+const Turns& turned_cells(ObjectiveId id) {
+  static const std::array<Turns, kObjectiveKinds> table = [] {
+    std::array<Turns, kObjectiveKinds> turns{};
+    for (std::size_t card = 0; card < kObjectiveKinds; ++card) {
+      const std::vector<PlotCell>& cells = objective_cards()[card].cells;
+      for (int turn = 0; turn < 6; ++turn) {
+        for (std::size_t i = 0; i < cells.size() && i < 4; ++i) {
+          turns[card][static_cast<std::size_t>(turn)][i] = rotated(cells[i].at, turn);
+        }
+      }
+    }
+    return turns;
+  }();
+  return table[id];
+}
 
 // How near the plantation is to showing a plot objective's pattern, 0..1
 // (1: shown; -1: it never can be): the best placement of the pattern (any
@@ -124,36 +213,44 @@ class Grid {
 // cells. A placement over the pond or a plot of another colour can never be
 // completed, nor one over an empty space once the tiles are gone; empty
 // spaces count less as the pile runs low.
-double plot_progress(const Grid& grid, const Position& position, const ObjectiveCard& card,
-                     int tiles_left) {
+double plot_progress(const Survey& survey, ObjectiveId id, int tiles_left) {
+  const ObjectiveCard& card = card_of(id);
   const double empty = kCellEmpty * std::min(1.0, tiles_left / kTilesPlenty);
   const std::size_t n = card.cells.size();
   // Anywhere out on the edge, if enough tiles are left.
   double best = tiles_left >= static_cast<int>(n) ? empty * static_cast<double>(n) : -1;
-  std::array<Hex, 4> turned{};
-  for (int turn = 0; turn < 6; ++turn) {
-    for (std::size_t i = 0; i < n; ++i) turned[i] = rotated(card.cells[i].at, turn);
-    for (const Plot& plot : position.plots) {
-      for (std::size_t i = 0; i < n; ++i) {
-        if (card.cells[i].colour != plot.colour) continue;
-        const Hex shift{plot.at.q - turned[i].q, plot.at.r - turned[i].r};
+  std::array<int, 4> colour{};
+  for (std::size_t i = 0; i < n; ++i) colour[i] = static_cast<int>(card.cells[i].colour);
+  std::array<int, 4> offset{};
+  for (const std::array<Hex, 4>& turned : turned_cells(id)) {
+    for (std::size_t i = 0; i < n; ++i) offset[i] = survey.offset(turned[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (const int anchor : survey.cells_of_colour(colour[i])) {
+        // The placement that puts cell i on this plot. A placement that
+        // covers several plots of the right colour is counted from the
+        // first such cell only: the others would give the same sum.
+        const int origin = anchor - offset[i];
         double sum = 0;
         int missing = 0;
+        bool counted_elsewhere = false;
         for (std::size_t j = 0; j < n; ++j) {
-          const int cell = grid.at(turned[j] + shift);
-          if (cell == Grid::kEmpty) {
+          const int cell = survey.at(origin + offset[j]);
+          if (cell == Survey::kEmpty) {
             sum += empty;
             ++missing;
             continue;
           }
-          if (cell == Grid::kPondCell || (cell - 2) / 3 != static_cast<int>(card.cells[j].colour)) {
+          if (Survey::kColourOf[static_cast<std::size_t>(cell)] != colour[j]) {
             sum = -1;
             break;
           }
-          const auto water = static_cast<Water>((cell - 2) % 3);
-          sum += water == kIrrigated ? kCellIrrigated : water == kNear ? kCellNear : kCellDry;
+          if (j < i) {
+            counted_elsewhere = true;
+            break;
+          }
+          sum += Survey::kCredit[static_cast<std::size_t>(cell)];
         }
-        if (sum >= 0 && missing <= tiles_left) best = std::max(best, sum);
+        if (!counted_elsewhere && sum >= 0 && missing <= tiles_left) best = std::max(best, sum);
       }
     }
   }
@@ -189,13 +286,14 @@ double bamboo_progress(const Settings& settings, const ObjectiveCard& card, cons
 
 // 0..1, 1 when met: the mean progress of the card's best plots.
 double gardener_progress(const TakenokoRules& rules, const Position& position, Seat seat,
-                         ObjectiveId id, const std::vector<Water>& water) {
+                         ObjectiveId id, const Survey& survey) {
   if (rules.fulfilled(position, seat, id)) return 1;
   const ObjectiveCard& card = card_of(id);
   std::array<double, 5> best{};  // the card's count is at most 4; one spare slot to insert
   const auto count = static_cast<std::size_t>(std::clamp(card.count, 1, 4));
   for (std::size_t i = 0; i < position.plots.size(); ++i) {
-    const double progress = bamboo_progress(rules.settings(), card, position.plots[i], water[i]);
+    const double progress =
+        bamboo_progress(rules.settings(), card, position.plots[i], survey.water(i));
     if (progress <= best[count - 1]) continue;
     std::size_t at = count - 1;
     while (at > 0 && best[at - 1] < progress) {
@@ -304,22 +402,13 @@ std::vector<std::uint8_t> expand(const Counts& counts) {
   return items;
 }
 
-}  // namespace
-
-int TakenokoRules::search_playout_moves() const {
-  // None: the heuristic credits a half-built pattern, bamboo on a plot a
-  // gardener card needs and sections a panda card wants, and a random
-  // gardener, panda or plot move mostly spoils them, so a position played
-  // on at random says less than the position itself. Against the greedy
-  // agent (2 players, 100 iterations, 24 to 48 games each) MCTS won 62% with
-  // no playout, 58% with 4 moves, 46% with 8 and 29% with 20.
-  return 0;
-}
-
-double TakenokoRules::heuristic(const State& state, Seat seat) const {
-  const Position& position = position_of<Position>(state);
+// How promising the table looks for `seat`, in points (see
+// TakenokoRules::heuristics). `surveyed()` gives the plantation's survey.
+template <class Surveyed>
+double seat_figure(const TakenokoRules& rules, const Position& position, Seat seat,
+                   const Surveyed& surveyed) {
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  double value = score(position, seat);
+  double value = rules.score(position, seat);
   if (position.step == Step::Over) return value;
 
   std::array<double, kObjectiveKinds> progress{};
@@ -329,21 +418,14 @@ double TakenokoRules::heuristic(const State& state, Seat seat) const {
 
   const int tiles_left = position.tiles.size() + (position.kept != kNoTile ? 1 : 0) +
                          static_cast<int>(position.drawn.size());
-  std::vector<Water> water;
-  std::optional<Grid> grid;
   for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
     if (player.hand[id] == 0) continue;
     const ObjectiveCard& card = objective_cards()[id];
-    if (card.category == Category::Panda) {
-      // Worked out above.
-    } else if (water.size() != position.plots.size()) {
-      water = water_of(position, settings_.channel_needs_two_plots);
-    }
     if (card.category == Category::Plot) {
-      if (!grid) grid.emplace(position, water);
-      progress[id] = plot_progress(*grid, position, card, tiles_left);
+      progress[id] = plot_progress(surveyed(), static_cast<ObjectiveId>(id), tiles_left);
     } else if (card.category == Category::Gardener) {
-      progress[id] = gardener_progress(*this, position, seat, static_cast<ObjectiveId>(id), water);
+      progress[id] =
+          gardener_progress(rules, position, seat, static_cast<ObjectiveId>(id), surveyed());
     }
     value += player.hand[id] *
              (progress[id] < 0 ? kDeadCard : card.points * (kHeld + kProgress * progress[id]));
@@ -364,6 +446,43 @@ double TakenokoRules::heuristic(const State& state, Seat seat) const {
     }
   }
   return value;
+}
+
+}  // namespace
+
+int TakenokoRules::search_playout_moves() const {
+  // None: the heuristic credits a half-built pattern, bamboo on a plot a
+  // gardener card needs and sections a panda card wants, and a random
+  // gardener, panda or plot move mostly spoils them, so a position played
+  // on at random says less than the position itself. Against the greedy
+  // agent (2 players, 100 iterations, 24 to 48 games each) MCTS won 62% with
+  // no playout, 58% with 4 moves, 46% with 8 and 29% with 20.
+  return 0;
+}
+
+double TakenokoRules::heuristic(const State& state, Seat seat) const {
+  std::vector<double> values;
+  heuristics(state, values);
+  return values[static_cast<std::size_t>(seat)];
+}
+
+void TakenokoRules::heuristics(const State& state, std::vector<double>& values) const {
+  const Position& position = position_of<Position>(state);
+  // The plantation is surveyed at most once for all seats, and only when a
+  // card in somebody's hand looks at it. Agents ask at every position they
+  // look at, so the survey's buffers are kept per thread.
+  thread_local Survey survey;
+  bool surveyed = false;
+  const auto surveyed_plantation = [&]() -> const Survey& {
+    if (!surveyed) survey.take(position, settings_.channel_needs_two_plots);
+    surveyed = true;
+    return survey;
+  };
+  values.resize(static_cast<std::size_t>(players()));
+  for (Seat seat = 0; seat < players(); ++seat) {
+    values[static_cast<std::size_t>(seat)] =
+        seat_figure(*this, position, seat, surveyed_plantation);
+  }
 }
 
 std::unique_ptr<State> TakenokoRules::determinize(const State& state, Seat seat, Rng& rng) const {

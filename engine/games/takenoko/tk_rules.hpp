@@ -134,6 +134,8 @@ class TakenokoRules final : public Rules {
 
   // Agents and balance reports (strategy.cpp).
   double heuristic(const State& state, Seat seat) const override;
+  // Every seat's figure, with the plantation surveyed once for all of them.
+  void heuristics(const State& state, std::vector<double>& values) const override;
   int search_playout_moves() const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
