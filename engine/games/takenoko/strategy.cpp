@@ -88,8 +88,20 @@ class Survey {
     return credit;
   }();
 
-  // The survey of this position, reusing the buffers of the last one.
+  // The survey of this position. Consecutive positions an agent looks at
+  // mostly share their plantation: when the plots (places, colours,
+  // irrigation), the channels and the channel ruling are those of the last
+  // survey, which is all a survey depends on, it stands, with the pattern
+  // progress worked out on it.
   void take(const Position& position, bool two_plots) {
+    if (same_plantation(position, two_plots)) return;
+    two_plots_ = two_plots;
+    surveyed_plots_.clear();
+    for (const Plot& plot : position.plots) {
+      surveyed_plots_.push_back({plot.at, plot.colour, plot.irrigated});
+    }
+    surveyed_channels_ = position.channels;
+    remembered_tiles_.fill(-1);
     constexpr int kMargin = 2;
     int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
     for (const Plot& plot : position.plots) {
@@ -131,6 +143,10 @@ class Survey {
       cells_[static_cast<std::size_t>(plot_cells_[i])] += water_[i];
     }
   }
+
+  // plot_progress on this plantation, worked out once per card and count
+  // of tiles left.
+  double pattern_progress(ObjectiveId id, int tiles_left);
 
   Water water(std::size_t plot) const { return water_[plot]; }
   // Where the plots of one colour lie in the window.
@@ -179,6 +195,34 @@ class Survey {
     }
     return false;
   }
+
+  bool same_plantation(const Position& position, bool two_plots) const {
+    if (two_plots != two_plots_ || position.plots.size() != surveyed_plots_.size() ||
+        position.channels != surveyed_channels_) {
+      return false;
+    }
+    for (std::size_t i = 0; i < surveyed_plots_.size(); ++i) {
+      const Plot& plot = position.plots[i];
+      const SurveyedPlot& seen = surveyed_plots_[i];
+      if (plot.at != seen.at || plot.colour != seen.colour || plot.irrigated != seen.irrigated) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // What the survey was taken of (nothing at first: no plantation has a
+  // plot at the pond).
+  struct SurveyedPlot {
+    Hex at;
+    Colour colour;
+    bool irrigated;
+  };
+  std::vector<SurveyedPlot> surveyed_plots_ = {{kPond, Colour::Green, false}};
+  std::vector<Edge> surveyed_channels_;
+  bool two_plots_ = false;
+  std::array<int, kObjectiveKinds> remembered_tiles_{};  // -1: not worked out
+  std::array<double, kObjectiveKinds> remembered_progress_{};
 
   int q_min_ = 0, r_min_ = 0, width_ = 1, height_ = 1, pond_ = 0;
   std::array<int, 6> step_{};
@@ -255,6 +299,14 @@ double plot_progress(const Survey& survey, ObjectiveId id, int tiles_left) {
     }
   }
   return best < 0 ? -1 : best / static_cast<double>(n);
+}
+
+double Survey::pattern_progress(ObjectiveId id, int tiles_left) {
+  if (remembered_tiles_[id] != tiles_left) {
+    remembered_progress_[id] = plot_progress(*this, id, tiles_left);
+    remembered_tiles_[id] = tiles_left;
+  }
+  return remembered_progress_[id];
 }
 
 // How far one plot is towards a gardener objective's bamboo, 0..1.
@@ -422,7 +474,7 @@ double seat_figure(const TakenokoRules& rules, const Position& position, Seat se
     if (player.hand[id] == 0) continue;
     const ObjectiveCard& card = objective_cards()[id];
     if (card.category == Category::Plot) {
-      progress[id] = plot_progress(surveyed(), static_cast<ObjectiveId>(id), tiles_left);
+      progress[id] = surveyed().pattern_progress(static_cast<ObjectiveId>(id), tiles_left);
     } else if (card.category == Category::Gardener) {
       progress[id] =
           gardener_progress(rules, position, seat, static_cast<ObjectiveId>(id), surveyed());
@@ -473,7 +525,7 @@ void TakenokoRules::heuristics(const State& state, std::vector<double>& values) 
   // look at, so the survey's buffers are kept per thread.
   thread_local Survey survey;
   bool surveyed = false;
-  const auto surveyed_plantation = [&]() -> const Survey& {
+  const auto surveyed_plantation = [&]() -> Survey& {
     if (!surveyed) survey.take(position, settings_.channel_needs_two_plots);
     surveyed = true;
     return survey;

@@ -222,6 +222,33 @@ TEST(StrategyHeuristic, ProgressOnTheTableTowardsTheCardsInHandCounts) {
   EXPECT_DOUBLE_EQ(rules->heuristic(*grown, 1), rules->heuristic(*state, 1));
 }
 
+TEST(StrategyHeuristic, AFigureDoesNotDependOnWhatWasAskedBefore) {
+  // The plantation's survey stands from one position to the next while the
+  // plantation is unchanged: asked in any order, with the rules of another
+  // variant asking in between, every figure is the same.
+  const auto rules = rules_for(3);
+  Variant variant(builtin_games().get("takenoko"));
+  variant.set_ruling_text("tk.channel_beside_empty=one_plot");
+  const auto other_ruling = builtin_games().get("takenoko").rules(variant, 3);
+  const auto states = states_along_games(*rules, 5, 2, 7);
+  std::vector<std::vector<double>> forward;
+  for (const auto& state : states) {
+    std::vector<double> values;
+    rules->heuristics(*state, values);
+    forward.push_back(values);
+    for (Seat seat = 0; seat < 3; ++seat) {
+      EXPECT_EQ(rules->heuristic(*state, seat), values[static_cast<std::size_t>(seat)]);
+    }
+  }
+  std::vector<double> values;
+  std::vector<double> other;
+  for (std::size_t i = states.size(); i-- > 0;) {
+    other_ruling->heuristics(*states[i], other);
+    rules->heuristics(*states[i], values);
+    EXPECT_EQ(values, forward[i]) << "state " << i;
+  }
+}
+
 TEST(StrategyHeuristic, GreedyPlacesTheTileThatFinishesItsPattern) {
   const auto rules = rules_for(2);
   const auto state = from_yaml(*rules,
