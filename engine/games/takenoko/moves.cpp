@@ -150,8 +150,20 @@ bool TakenokoRules::may_end_turn(const Position& position) const {
   return true;
 }
 
+bool TakenokoRules::improvement_spot_open(const Position& position, const Hex& at) const {
+  const Plot* plot = position.plot_at(at);
+  return plot != nullptr && plot->improvement == Improvement::None && plot->height <= 0;
+}
+
+bool TakenokoRules::rain_allowed(const Position& position, const Hex& at) const {
+  const Plot* plot = position.plot_at(at);
+  return at != kPond && plot != nullptr && plot->irrigated &&
+         (settings_.rain_on_full_bamboo || plot->height < settings_.max_height);
+}
+
 std::optional<std::string> TakenokoRules::improvement_spot_problem(const Position& position,
                                                                    const Hex& at) const {
+  if (improvement_spot_open(position, at)) return std::nullopt;
   const Plot* plot = position.plot_at(at);
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
   if (plot->improvement != Improvement::None) {
@@ -167,6 +179,7 @@ std::optional<std::string> TakenokoRules::improvement_spot_problem(const Positio
 
 std::optional<std::string> TakenokoRules::rain_problem(const Position& position,
                                                        const Hex& at) const {
+  if (rain_allowed(position, at)) return std::nullopt;
   const Plot* plot = position.plot_at(at);
   if (at == kPond) return "the pond carries no bamboo";
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
@@ -215,7 +228,7 @@ void TakenokoRules::free_moves(const Position& position, std::vector<Move>& move
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   const auto wants = [&](MoveKind kind) { return only == 0 || only == kind; };
-  for (std::size_t id = 0; id < objective_cards().size() && wants(kComplete); ++id) {
+  for (std::size_t id = 0; id < kObjectiveKinds && wants(kComplete); ++id) {
     if (player.hand[id] > 0 && fulfilled(position, seat, static_cast<ObjectiveId>(id))) {
       moves.push_back(make_move(kComplete, seat, {static_cast<int>(id)}));
     }
@@ -228,7 +241,7 @@ void TakenokoRules::free_moves(const Position& position, std::vector<Move>& move
   for (int kind = 1; kind <= kImprovementKinds && wants(kPlaceImprovement); ++kind) {
     if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) continue;
     for (const Plot& plot : position.plots) {
-      if (!improvement_spot_problem(position, plot.at)) {
+      if (improvement_spot_open(position, plot.at)) {
         moves.push_back(make_move(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}));
       }
     }
@@ -247,7 +260,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
       break;
     case Weather::Rain:
       for (const Plot& plot : position.plots) {
-        if (!rain_problem(position, plot.at))
+        if (rain_allowed(position, plot.at))
           moves.push_back(make_move(kRain, seat, {plot.at.q, plot.at.r}));
       }
       break;
@@ -275,7 +288,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
       for (const Plot& from : position.plots) {
         if (from.improvement == Improvement::None || from.printed) continue;
         for (const Plot& to : position.plots) {
-          if (!improvement_spot_problem(position, to.at)) {
+          if (improvement_spot_open(position, to.at)) {
             moves.push_back(make_move(
                 kMoveImprovement, seat,
                 {static_cast<int>(from.improvement), from.at.q, from.at.r, to.at.q, to.at.r}));
@@ -381,7 +394,6 @@ void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& 
 
 std::optional<std::string> TakenokoRules::chance_rejection(const Position& position,
                                                            const Move& move) const {
-  const std::string doing = words_for(position.step).doing;
   auto in_pile = [&](const auto& unseen, const std::string& what) -> std::optional<std::string> {
     const int kind = move.args[0];
     if (!move.uses_only(1) || kind < 0 || kind >= static_cast<int>(unseen.size()) ||
@@ -435,7 +447,7 @@ std::optional<std::string> TakenokoRules::chance_rejection(const Position& posit
       return in_pile(position.objectives[static_cast<std::size_t>(position.drawing)].unseen,
                      "objective card");
     default:
-      return fmt::format("chance has nothing to do: {}", doing);
+      return fmt::format("chance has nothing to do: {}", words_for(position.step).doing);
   }
 }
 

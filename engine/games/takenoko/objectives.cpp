@@ -95,19 +95,18 @@ std::string TakenokoRules::shortfall(const Position& position, Seat seat,
 int TakenokoRules::score(const Position& position, Seat seat) const {
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   int points = position.emperor == seat ? settings_.emperor_points : 0;
-  for (std::size_t id = 0; id < objective_cards().size(); ++id) {
-    points += player.completed[id] * objective_cards()[id].points;
-  }
+  const auto& cards = objective_cards();
+  for (std::size_t id = 0; id < cards.size(); ++id)
+    points += player.completed[id] * cards[id].points;
   return points;
 }
 
 int TakenokoRules::panda_points(const Position& position, Seat seat) const {
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   int points = 0;
-  for (std::size_t id = 0; id < objective_cards().size(); ++id) {
-    if (objective_cards()[id].category == Category::Panda) {
-      points += player.completed[id] * objective_cards()[id].points;
-    }
+  const auto& cards = objective_cards();
+  for (std::size_t id = 0; id < cards.size(); ++id) {
+    if (cards[id].category == Category::Panda) points += player.completed[id] * cards[id].points;
   }
   return points;
 }

@@ -28,7 +28,13 @@ bool touches_network(const Position& position, const Edge& edge) {
 
 }  // namespace
 
+bool plot_spot_open(const Position& position, const Hex& at) {
+  if (at == kPond || position.plot_at(at) != nullptr) return false;
+  return adjacent(at, kPond) || plots_around(position, at) >= 2;
+}
+
 std::string plot_spot_problem(const Position& position, const Hex& at) {
+  if (plot_spot_open(position, at)) return "";
   if (at == kPond) return "the pond is at 0,0";
   if (position.plot_at(at) != nullptr)
     return fmt::format("there is already a plot at {}", hex_text(at));
@@ -46,7 +52,7 @@ std::vector<Hex> plot_spots(const Position& position) {
   auto consider = [&](const Hex& around) {
     for (const Hex& step : kDirections) {
       const Hex at = around + step;
-      if (plot_spot_problem(position, at).empty()) spots.push_back(at);
+      if (plot_spot_open(position, at)) spots.push_back(at);
     }
   };
   consider(kPond);
@@ -64,9 +70,16 @@ bool watered_by_neighbours(const Position& position, const Hex& at) {
   return false;
 }
 
+bool channel_allowed(const Position& position, const Edge& edge, bool two_plots) {
+  if (!adjacent(edge.a, edge.b) || edge.a == kPond || edge.b == kPond) return false;
+  const bool a_plot = position.plot_at(edge.a) != nullptr;
+  const bool b_plot = position.plot_at(edge.b) != nullptr;
+  if (two_plots ? !(a_plot && b_plot) : !(a_plot || b_plot)) return false;
+  return !position.has_channel(edge) && touches_network(position, edge);
+}
+
 std::string channel_problem(const Position& position, const Edge& edge, bool two_plots) {
-  // Written only when there is a problem: channel_spots() asks about every
-  // border of the plantation.
+  if (channel_allowed(position, edge, two_plots)) return "";
   const auto where = [&] {
     return fmt::format("between {} and {}", hex_text(edge.a), hex_text(edge.b));
   };
@@ -106,7 +119,7 @@ std::vector<Edge> channel_spots(const Position& position, bool two_plots) {
       const Edge edge = edge_between(plot.at, plot.at + step);
       // Each border between two plots is seen from both sides; take it once.
       if (position.plot_at(plot.at + step) != nullptr && edge.a != plot.at) continue;
-      if (channel_problem(position, edge, two_plots).empty()) spots.push_back(edge);
+      if (channel_allowed(position, edge, two_plots)) spots.push_back(edge);
     }
   }
   std::sort(spots.begin(), spots.end());
@@ -159,7 +172,10 @@ bool pattern_present(const Position& position, const std::vector<PlotCell>& cell
   }
   const int width = q_max - q_min + 1;
   const int height = r_max - r_min + 1;
-  std::vector<std::int8_t> colour_at(static_cast<std::size_t>(width * height), -1);
+  // Buffers kept per thread: no allocation on the agents' path.
+  thread_local std::vector<std::int8_t> colour_at;
+  thread_local std::vector<Hex> turned;
+  colour_at.assign(static_cast<std::size_t>(width * height), -1);
   for (const Plot& plot : position.plots) {
     if (!plot.irrigated) continue;
     colour_at[static_cast<std::size_t>((plot.at.r - r_min) * width + plot.at.q - q_min)] =
@@ -169,7 +185,7 @@ bool pattern_present(const Position& position, const std::vector<PlotCell>& cell
     if (at.q < q_min || at.q > q_max || at.r < r_min || at.r > r_max) return -1;
     return colour_at[static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min)];
   };
-  std::vector<Hex> turned(cells.size());
+  turned.resize(cells.size());
   for (int turn = 0; turn < 6; ++turn) {
     for (std::size_t i = 0; i < cells.size(); ++i) turned[i] = rotated(cells[i].at, turn);
     for (const Plot& anchor : position.plots) {

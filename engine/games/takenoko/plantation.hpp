@@ -16,6 +16,8 @@ namespace grove::takenoko {
 // Empty spaces where a new plot may go: next to the pond or next to two
 // placed plots. In coordinate order.
 std::vector<Hex> plot_spots(const Position& position);
+// Whether a plot may go there; plot_spot_problem says why not.
+bool plot_spot_open(const Position& position, const Hex& at);
 // "" when a plot may go there, otherwise why not.
 std::string plot_spot_problem(const Position& position, const Hex& at);
 
@@ -24,8 +26,10 @@ std::string plot_spot_problem(const Position& position, const Hex& at);
 // own matter.)
 bool watered_by_neighbours(const Position& position, const Hex& at);
 
-// "" when a channel may go on the edge, otherwise why not.
+// Whether a channel may go on the edge; channel_problem says why not.
 // `two_plots`: ruling tk.channel_beside_empty (both sides must be plots).
+bool channel_allowed(const Position& position, const Edge& edge, bool two_plots);
+// "" when a channel may go on the edge, otherwise why not.
 std::string channel_problem(const Position& position, const Edge& edge, bool two_plots);
 // Every edge where a channel may go, in edge order.
 std::vector<Edge> channel_spots(const Position& position, bool two_plots);
