@@ -26,13 +26,31 @@ bool improvement_meets(ImprovementNeed need, Improvement improvement) {
   return false;
 }
 
+// Whether each plot objective's pattern is on the plantation, remembered
+// for the last plantation asked about (per thread): the agents ask for
+// every card in hand at every position they look at, and the positions of
+// one decision mostly share one plantation.
+bool pattern_shown(const Position& position, ObjectiveId objective) {
+  enum Known : std::int8_t { kNotWorkedOut = -1, kNo, kYes };
+  thread_local PlotsSeen seen;
+  thread_local std::array<Known, kObjectiveKinds> known;
+  if (!seen.same(position)) {
+    seen.take(position);
+    known.fill(kNotWorkedOut);
+  }
+  if (known[objective] == kNotWorkedOut) {
+    known[objective] = pattern_present(position, card_of(objective).cells) ? kYes : kNo;
+  }
+  return known[objective] == kYes;
+}
+
 }  // namespace
 
 bool TakenokoRules::fulfilled(const Position& position, Seat seat, ObjectiveId objective) const {
   const ObjectiveCard& card = card_of(objective);
   switch (card.category) {
     case Category::Plot:
-      return pattern_present(position, card.cells);
+      return pattern_shown(position, objective);
     case Category::Gardener: {
       auto meets = [&](const Plot& plot) {
         const bool height =

@@ -201,4 +201,19 @@ bool pattern_present(const Position& position, const std::vector<PlotCell>& cell
   return false;
 }
 
+bool PlotsSeen::same(const Position& position) const {
+  if (!taken_ || position.plots.size() != plots_.size()) return false;
+  for (std::size_t i = 0; i < plots_.size(); ++i) {
+    const Plot& plot = position.plots[i];
+    if (!(plots_[i] == Seen{plot.at, plot.colour, plot.irrigated})) return false;
+  }
+  return true;
+}
+
+void PlotsSeen::take(const Position& position) {
+  taken_ = true;
+  plots_.clear();
+  for (const Plot& plot : position.plots) plots_.push_back({plot.at, plot.colour, plot.irrigated});
+}
+
 }  // namespace grove::takenoko

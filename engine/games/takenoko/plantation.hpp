@@ -46,4 +46,24 @@ std::vector<Hex> straight_destinations(const Position& position, const Hex& from
 // image) lies on irrigated plots of the shown colours.
 bool pattern_present(const Position& position, const std::vector<PlotCell>& cells);
 
+// The plots as the patterns see them: where they are, their colours and
+// whether they are irrigated. Agents look at thousands of positions that
+// share one plantation; what was worked out from these alone can be used
+// again while a position shows the same (compared in full).
+class PlotsSeen {
+ public:
+  bool same(const Position& position) const;
+  void take(const Position& position);
+
+ private:
+  struct Seen {
+    Hex at;
+    Colour colour;
+    bool irrigated;
+    bool operator==(const Seen&) const = default;
+  };
+  bool taken_ = false;
+  std::vector<Seen> plots_;
+};
+
 }  // namespace grove::takenoko

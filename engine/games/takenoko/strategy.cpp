@@ -94,12 +94,12 @@ class Survey {
   // survey, which is all a survey depends on, it stands, with the pattern
   // progress worked out on it.
   void take(const Position& position, bool two_plots) {
-    if (same_plantation(position, two_plots)) return;
-    two_plots_ = two_plots;
-    surveyed_plots_.clear();
-    for (const Plot& plot : position.plots) {
-      surveyed_plots_.push_back({plot.at, plot.colour, plot.irrigated});
+    if (two_plots == two_plots_ && position.channels == surveyed_channels_ &&
+        surveyed_plots_.same(position)) {
+      return;
     }
+    two_plots_ = two_plots;
+    surveyed_plots_.take(position);
     surveyed_channels_ = position.channels;
     remembered_tiles_.fill(-1);
     constexpr int kMargin = 2;
@@ -196,29 +196,8 @@ class Survey {
     return false;
   }
 
-  bool same_plantation(const Position& position, bool two_plots) const {
-    if (two_plots != two_plots_ || position.plots.size() != surveyed_plots_.size() ||
-        position.channels != surveyed_channels_) {
-      return false;
-    }
-    for (std::size_t i = 0; i < surveyed_plots_.size(); ++i) {
-      const Plot& plot = position.plots[i];
-      const SurveyedPlot& seen = surveyed_plots_[i];
-      if (plot.at != seen.at || plot.colour != seen.colour || plot.irrigated != seen.irrigated) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // What the survey was taken of (nothing at first: no plantation has a
-  // plot at the pond).
-  struct SurveyedPlot {
-    Hex at;
-    Colour colour;
-    bool irrigated;
-  };
-  std::vector<SurveyedPlot> surveyed_plots_ = {{kPond, Colour::Green, false}};
+  // What the survey was taken of.
+  PlotsSeen surveyed_plots_;
   std::vector<Edge> surveyed_channels_;
   bool two_plots_ = false;
   std::array<int, kObjectiveKinds> remembered_tiles_{};  // -1: not worked out
