@@ -150,21 +150,19 @@ bool TakenokoRules::may_end_turn(const Position& position) const {
   return true;
 }
 
-bool TakenokoRules::improvement_spot_open(const Position& position, const Hex& at) const {
-  const Plot* plot = position.plot_at(at);
+bool TakenokoRules::improvement_spot_open(const Plot* plot) const {
   return plot != nullptr && plot->improvement == Improvement::None && plot->height <= 0;
 }
 
-bool TakenokoRules::rain_allowed(const Position& position, const Hex& at) const {
-  const Plot* plot = position.plot_at(at);
-  return at != kPond && plot != nullptr && plot->irrigated &&
+bool TakenokoRules::rain_allowed(const Plot* plot) const {
+  return plot != nullptr && plot->at != kPond && plot->irrigated &&
          (settings_.rain_on_full_bamboo || plot->height < settings_.max_height);
 }
 
 std::optional<std::string> TakenokoRules::improvement_spot_problem(const Position& position,
                                                                    const Hex& at) const {
-  if (improvement_spot_open(position, at)) return std::nullopt;
   const Plot* plot = position.plot_at(at);
+  if (improvement_spot_open(plot)) return std::nullopt;
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
   if (plot->improvement != Improvement::None) {
     return fmt::format("the plot at {} already has {} {} (one improvement per plot)", hex_text(at),
@@ -179,8 +177,8 @@ std::optional<std::string> TakenokoRules::improvement_spot_problem(const Positio
 
 std::optional<std::string> TakenokoRules::rain_problem(const Position& position,
                                                        const Hex& at) const {
-  if (rain_allowed(position, at)) return std::nullopt;
   const Plot* plot = position.plot_at(at);
+  if (rain_allowed(plot)) return std::nullopt;
   if (at == kPond) return "the pond carries no bamboo";
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
   if (!plot->irrigated) {
@@ -241,7 +239,7 @@ void TakenokoRules::free_moves(const Position& position, std::vector<Move>& move
   for (int kind = 1; kind <= kImprovementKinds && wants(kPlaceImprovement); ++kind) {
     if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) continue;
     for (const Plot& plot : position.plots) {
-      if (improvement_spot_open(position, plot.at)) {
+      if (improvement_spot_open(&plot)) {
         moves.push_back(make_move(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}));
       }
     }
@@ -260,8 +258,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
       break;
     case Weather::Rain:
       for (const Plot& plot : position.plots) {
-        if (rain_allowed(position, plot.at))
-          moves.push_back(make_move(kRain, seat, {plot.at.q, plot.at.r}));
+        if (rain_allowed(&plot)) moves.push_back(make_move(kRain, seat, {plot.at.q, plot.at.r}));
       }
       break;
     case Weather::Storm:
@@ -288,7 +285,7 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
       for (const Plot& from : position.plots) {
         if (from.improvement == Improvement::None || from.printed) continue;
         for (const Plot& to : position.plots) {
-          if (improvement_spot_open(position, to.at)) {
+          if (improvement_spot_open(&to)) {
             moves.push_back(make_move(
                 kMoveImprovement, seat,
                 {static_cast<int>(from.improvement), from.at.q, from.at.r, to.at.q, to.at.r}));

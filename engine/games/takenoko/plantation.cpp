@@ -48,17 +48,40 @@ std::string plot_spot_problem(const Position& position, const Hex& at) {
 }
 
 std::vector<Hex> plot_spots(const Position& position) {
-  std::vector<Hex> spots;
-  auto consider = [&](const Hex& around) {
-    for (const Hex& step : kDirections) {
-      const Hex at = around + step;
-      if (plot_spot_open(position, at)) spots.push_back(at);
-    }
+  // An open space touches the pond or a plot, so it lies in the window of
+  // the pond and the plots widened by one cell. Each cell of the window
+  // holds how many plots touch it (-1: taken by a plot or the pond), and the
+  // window is read in coordinate order.
+  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
+  for (const Plot& plot : position.plots) {
+    q_min = std::min(q_min, plot.at.q - 1);
+    q_max = std::max(q_max, plot.at.q + 1);
+    r_min = std::min(r_min, plot.at.r - 1);
+    r_max = std::max(r_max, plot.at.r + 1);
+  }
+  q_min = std::min(q_min, -1);
+  q_max = std::max(q_max, 1);
+  r_min = std::min(r_min, -1);
+  r_max = std::max(r_max, 1);
+  const int width = q_max - q_min + 1;
+  const auto index = [&](const Hex& at) {
+    return static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min);
   };
-  consider(kPond);
-  for (const Plot& plot : position.plots) consider(plot.at);
-  std::sort(spots.begin(), spots.end());
-  spots.erase(std::unique(spots.begin(), spots.end()), spots.end());
+  thread_local std::vector<std::int8_t> around;  // kept per thread: no allocation
+  around.assign(static_cast<std::size_t>(width * (r_max - r_min + 1)), 0);
+  for (const Plot& plot : position.plots) {
+    for (const Hex& step : kDirections) ++around[index(plot.at + step)];
+  }
+  around[index(kPond)] = -1;
+  for (const Plot& plot : position.plots) around[index(plot.at)] = -1;
+  std::vector<Hex> spots;
+  for (int q = q_min; q <= q_max; ++q) {
+    for (int r = r_min; r <= r_max; ++r) {
+      const Hex at{q, r};
+      const int plots = around[index(at)];
+      if (plots >= 0 && (adjacent(at, kPond) || plots >= 2)) spots.push_back(at);
+    }
+  }
   return spots;
 }
 

@@ -4,6 +4,7 @@
 // figures of a finished game (game_metrics).
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <optional>
 #include <string>
 
@@ -346,9 +347,11 @@ double gardener_progress(const TakenokoRules& rules, const Position& position, S
 void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& progress,
                     int& spare) {
   std::array<int, kColours> left = player.eaten;
-  std::vector<ObjectiveId> cards;
+  // A hand holds a few cards: no allocation for them.
+  boost::container::small_vector<ObjectiveId, 8> cards;
+  const auto& all = objective_cards();
   for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
-    if (objective_cards()[id].category != Category::Panda) continue;
+    if (player.hand[id] == 0 || all[id].category != Category::Panda) continue;
     for (int copy = 0; copy < player.hand[id]; ++copy)
       cards.push_back(static_cast<ObjectiveId>(id));
   }
@@ -356,7 +359,7 @@ void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& p
     return card_of(a).points > card_of(b).points ||
            (card_of(a).points == card_of(b).points && a < b);
   });
-  std::vector<double> share(cards.size(), -1);
+  boost::container::small_vector<double, 8> share(cards.size(), -1);
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < cards.size(); ++i) {
       if (share[i] >= 0) continue;
@@ -395,9 +398,10 @@ double tile_value(const Player& player, Tile tile) {
   const Colour colour = colour_of(tile);
   const Improvement printed = printed_of(tile);
   double value = kTileBase;
+  const auto& cards = objective_cards();
   for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
     if (player.hand[id] == 0) continue;
-    const ObjectiveCard& card = objective_cards()[id];
+    const ObjectiveCard& card = cards[id];
     if (card.category == Category::Plot) {
       int matching = 0;
       for (const PlotCell& cell : card.cells) matching += cell.colour == colour ? 1 : 0;
@@ -449,9 +453,10 @@ double seat_figure(const TakenokoRules& rules, const Position& position, Seat se
 
   const int tiles_left = position.tiles.size() + (position.kept != kNoTile ? 1 : 0) +
                          static_cast<int>(position.drawn.size());
+  const auto& cards = objective_cards();
   for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
     if (player.hand[id] == 0) continue;
-    const ObjectiveCard& card = objective_cards()[id];
+    const ObjectiveCard& card = cards[id];
     if (card.category == Category::Plot) {
       progress[id] = surveyed().pattern_progress(static_cast<ObjectiveId>(id), tiles_left);
     } else if (card.category == Category::Gardener) {

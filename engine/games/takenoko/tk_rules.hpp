@@ -183,10 +183,10 @@ class TakenokoRules final : public Rules {
   // channels and improvements.
   void free_moves(const Position& position, std::vector<Move>& moves, std::uint16_t only) const;
   void weather_moves(const Position& position, std::vector<Move>& moves) const;
-  // Whether an improvement may go on the plot, the rain fall there; the
-  // _problem functions say why not.
-  bool improvement_spot_open(const Position& position, const Hex& at) const;
-  bool rain_allowed(const Position& position, const Hex& at) const;
+  // Whether an improvement may go on the plot, the rain fall there (no:
+  // no plot); the _problem functions say why not.
+  bool improvement_spot_open(const Plot* plot) const;
+  bool rain_allowed(const Plot* plot) const;
   std::optional<std::string> improvement_spot_problem(const Position& position,
                                                       const Hex& at) const;
   std::optional<std::string> rain_problem(const Position& position, const Hex& at) const;
