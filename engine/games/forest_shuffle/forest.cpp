@@ -33,26 +33,36 @@ Census take_census(const Settings& settings, const Player& player) {
   const CardBook& book = settings.book;
   Census census;
   census.species.assign(book.species.size(), 0);
+  // A visible card counts for its species and for each type symbol it
+  // shows, counted as it is met: agents take censuses by the million.
+  const auto show = [&](SpeciesId id) {
+    ++census.species[static_cast<std::size_t>(id)];
+    constexpr unsigned kKnownTypes = (1U << kTypeCount) - 1;
+    for (unsigned types = book.species_of(id).types & kKnownTypes; types != 0; types &= types - 1) {
+      ++census.by_type[static_cast<std::size_t>(std::countr_zero(types))];
+    }
+  };
   for (const Tree& tree : player.forest) {
     ++census.trees;
     const SpeciesId host = tree_species(book, tree);
     if (host == kNoSpecies) {
       ++census.saplings;
+      ++census.by_type[0];  // a sapling shows the tree symbol
     } else {
-      ++census.species[static_cast<std::size_t>(host)];
+      show(host);
       ++census.trees_with_bees[static_cast<std::size_t>(host)];
       ++census.symbols[static_cast<std::size_t>(host)];
     }
     // A sapling's slots and fullness count where the rulings say so.
     const bool slots_count = !tree.sapling || settings.sapling_slots_count;
-    if (tree.fully_occupied() && (!tree.sapling || settings.full_sapling_counts)) {
-      ++census.fully_occupied;
-    }
+    bool full = true;
     for (int s = 0; s < kSides; ++s) {
       const Side side = static_cast<Side>(s);
-      for (CardId card : tree.slot(side)) {
+      const std::vector<CardId>& slot = tree.slot(side);
+      full = full && !slot.empty();
+      for (CardId card : slot) {
         const SpeciesId shown = shown_species(book, card, side);
-        ++census.species[static_cast<std::size_t>(shown)];
+        show(shown);
         ++census.symbols[static_cast<std::size_t>(shown_symbol(book, card, side))];
         if (slots_count) ++census.in_slots[static_cast<std::size_t>(s)];
         // A Violet Carpenter Bee makes its tree count once more.
@@ -65,17 +75,9 @@ Census take_census(const Settings& settings, const Player& player) {
         }
       }
     }
+    if (full && (!tree.sapling || settings.full_sapling_counts)) ++census.fully_occupied;
   }
   census.all_trees_with_bees += census.trees;
-  census.by_type[0] = census.saplings;  // a sapling shows the tree symbol
-  for (std::size_t id = 0; id < census.species.size(); ++id) {
-    if (census.species[id] == 0) continue;
-    for (int type = 0; type < kTypeCount; ++type) {
-      if ((book.species[id].types >> type & 1U) != 0) {
-        census.by_type[static_cast<std::size_t>(type)] += census.species[id];
-      }
-    }
-  }
   for (int tree = 0; tree < kTreeSpecies; ++tree) {
     if (census.species[static_cast<std::size_t>(tree)] > 0) ++census.tree_species;
   }

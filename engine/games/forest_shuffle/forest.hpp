@@ -5,6 +5,8 @@
 // tree type symbol but belongs to no tree species and shows no tree symbol.
 
 #include <array>
+#include <boost/container/small_vector.hpp>
+#include <boost/container/static_vector.hpp>
 #include <vector>
 
 #include "engine/games/forest_shuffle/position.hpp"
@@ -25,7 +27,9 @@ inline SpeciesId shown_symbol(const CardBook& book, CardId card, Side side) {
 // Everything the scoring rules and the drawing effects count, gathered in
 // one pass over a forest.
 struct Census {
-  std::vector<int> species;  // visible cards per species
+  // Visible cards per species. Agents take a census of every forest at
+  // every position they rate, so the base game's species fit in place.
+  boost::container::small_vector<int, 64> species;
   int saplings = 0;
   int trees = 0;  // tree cards and saplings
   // Tree counts that Violet Carpenter Bees raise: per tree species, and all
@@ -46,6 +50,8 @@ struct Census {
 };
 
 Census take_census(const Settings& settings, const Player& player);
+// Every forest's census, by seat.
+using Censuses = boost::container::static_vector<Census, kMaxPlayers>;
 
 // Whether a card of `species` may go into that slot now: an empty one, or
 // one holding only its own species when the species shares slots, up to its

@@ -7,6 +7,7 @@
 
 #include "engine/core/game.hpp"
 #include "engine/games/forest_shuffle/cards.hpp"
+#include "engine/games/forest_shuffle/forest.hpp"
 #include "engine/games/forest_shuffle/position.hpp"
 #include "engine/games/forest_shuffle/settings.hpp"
 
@@ -116,6 +117,8 @@ class ForestShuffleRules final : public Rules {
 
   // --- Agents and balance reports (strategy.cpp) ----------------------------
   double heuristic(const State& state, Seat seat) const override;
+  // The same figures, with every forest's census taken once for all seats.
+  void heuristics(const State& state, std::vector<double>& values) const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
@@ -219,8 +222,11 @@ class ForestShuffleRules final : public Rules {
   // --- Agents (strategy.cpp) ---
   // The turns each player can still expect before the last winter card.
   double turns_left(const Position& position) const;
-  // What an offer of `species`' `source` to `seat` would be worth, in points.
-  double offer_value(const Position& position, const Task& offer) const;
+  // What an offer of `species`' `source` to `seat` would be worth, in points;
+  // `census` is the census of that seat's forest.
+  double offer_value(const Position& position, const Task& offer, const Census& census) const;
+  // One seat's heuristic, given every forest's census.
+  double seat_heuristic(const Position& position, Seat seat, const Censuses& censuses) const;
 
   Settings settings_;
 };

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/games/forest_shuffle/forest.hpp"
 
@@ -13,15 +14,13 @@ namespace {
 // the rules that compare.
 class ForestScorer {
  public:
-  ForestScorer(const Settings& settings, const std::vector<Census>& censuses, std::size_t seat,
-               bool explain)
-      : book_(settings.book),
-        settings_(settings),
-        censuses_(censuses),
-        census_(censuses[seat]),
-        explain_(explain) {}
+  // `own` is the census of the forest scored, `seat`'s (or a changed copy of
+  // it); the comparisons look at the others in `censuses`.
+  ForestScorer(const Settings& settings, const Census& own, std::span<const Census> censuses,
+               std::size_t seat)
+      : book_(settings.book), settings_(settings), censuses_(censuses), census_(own), seat_(seat) {}
 
-  ForestScore score(const Player& player) {
+  ForestScore score(const Player& player, bool explain) {
     ForestScore sheet;
     for (std::size_t index = 0; index < player.forest.size(); ++index) {
       const Tree& tree = player.forest[index];
@@ -29,7 +28,10 @@ class ForestScorer {
       entry.tree = static_cast<int>(index);
       entry.card = tree.card;
       entry.species = tree_species(book_, tree);
-      if (entry.species != kNoSpecies) score_card(entry, tree, nullptr);
+      if (entry.species != kNoSpecies) {
+        entry.points =
+            points(entry.species, tree.card, std::nullopt, tree, explain ? &entry.why : nullptr);
+      }
       sheet.cards.push_back(entry);
       for (int s = 0; s < kSides; ++s) {
         const Side side = static_cast<Side>(s);
@@ -39,7 +41,8 @@ class ForestScorer {
           dweller.side = side;
           dweller.card = card;
           dweller.species = shown_species(book_, card, side);
-          score_card(dweller, tree, &tree.slot(side));
+          dweller.points =
+              points(dweller.species, card, side, tree, explain ? &dweller.why : nullptr);
           sheet.cards.push_back(dweller);
         }
       }
@@ -48,6 +51,23 @@ class ForestScorer {
     sheet.total = sheet.cave;
     for (const CardScore& entry : sheet.cards) sheet.total += entry.points;
     return sheet;
+  }
+
+  // The sheet's total alone, card by card as score() adds it up, with no
+  // sheet to fill: agents score forests by the million.
+  int total(const Player& player) {
+    int total = static_cast<int>(player.cave.size());
+    for (const Tree& tree : player.forest) {
+      const SpeciesId host = tree_species(book_, tree);
+      if (host != kNoSpecies) total += points(host, tree.card, std::nullopt, tree, nullptr);
+      for (int s = 0; s < kSides; ++s) {
+        const Side side = static_cast<Side>(s);
+        for (CardId card : tree.slot(side)) {
+          total += points(shown_species(book_, card, side), card, side, tree, nullptr);
+        }
+      }
+    }
+    return total;
   }
 
  private:
@@ -59,203 +79,189 @@ class ForestScorer {
     return census.species[static_cast<std::size_t>(species)];
   }
 
-  void score_card(CardScore& entry, const Tree& host, const std::vector<CardId>* slot) {
-    const Species& species = book_.species_of(entry.species);
-    const Scoring& rule = species.scoring;
+  // The points of a visible card of `species` (`card` on `side` of `host`,
+  // no side for the tree itself); the reason goes to `why` when asked.
+  int points(SpeciesId species, CardId card, std::optional<Side> side, const Tree& host,
+             std::string* why) {
+    const Scoring& rule = book_.species_of(species).scoring;
     switch (rule.kind) {
       case ScoringKind::Flat:
-        entry.points = rule.points;
-        return;
+        return rule.points;
       case ScoringKind::PerType: {
         const int count = census_.showing(book_, rule.types);
-        entry.points = rule.points * count;
-        if (explain_)
-          entry.why = fmt::format("{} x {} ({})", count, rule.points, types_text(rule.types));
-        return;
+        if (why) *why = fmt::format("{} x {} ({})", count, rule.points, types_text(rule.types));
+        return rule.points * count;
       }
       case ScoringKind::PerSpecies: {
         const int count = census_.species[static_cast<std::size_t>(rule.species)];
-        entry.points = rule.points * count;
-        if (explain_)
-          entry.why = fmt::format("{} x {} ({})", count, rule.points, name_of(rule.species));
-        return;
+        if (why) *why = fmt::format("{} x {} ({})", count, rule.points, name_of(rule.species));
+        return rule.points * count;
       }
       case ScoringKind::If:
-        score_condition(entry, host, slot);
-        return;
+        return condition_points(species, side, host, why);
       case ScoringKind::Set:
-        score_set(entry);
-        return;
+        return set_points(species, why);
       case ScoringKind::ButterflySets:
-        score_butterflies(entry);
-        return;
+        return butterfly_points(rule, why);
       case ScoringKind::Majority:
-        score_majority(entry);
-        return;
+        return majority_points(rule, why);
       case ScoringKind::PerCardOnTree: {
         const int count = host.dwellers();
-        entry.points = rule.points * count;
-        if (explain_) entry.why = fmt::format("{} x {} (cards at this tree)", count, rule.points);
-        return;
+        if (why) *why = fmt::format("{} x {} (cards at this tree)", count, rule.points);
+        return rule.points * count;
       }
       case ScoringKind::PerFullTree:
-        entry.points = rule.points * census_.fully_occupied;
-        if (explain_)
-          entry.why =
-              fmt::format("{} x {} (fully occupied trees)", census_.fully_occupied, rule.points);
-        return;
+        if (why)
+          *why = fmt::format("{} x {} (fully occupied trees)", census_.fully_occupied, rule.points);
+        return rule.points * census_.fully_occupied;
       case ScoringKind::PerOwnSymbol: {
-        const SpeciesId symbol = entry.side ? shown_symbol(book_, entry.card, *entry.side)
-                                            : book_.card(entry.card).halves[0].symbol;
+        const SpeciesId symbol =
+            side ? shown_symbol(book_, card, *side) : book_.card(card).halves[0].symbol;
         const int count = census_.symbols[static_cast<std::size_t>(symbol)];
-        entry.points = rule.points * count;
-        if (explain_)
-          entry.why = fmt::format("{} x {} (cards with the {} symbol)", count, rule.points,
-                                  name_of(symbol));
-        return;
+        if (why)
+          *why = fmt::format("{} x {} (cards with the {} symbol)", count, rule.points,
+                             name_of(symbol));
+        return rule.points * count;
       }
       case ScoringKind::PerCardInSlot: {
         const int count = census_.in_slots[static_cast<std::size_t>(rule.side)];
-        entry.points = rule.points * count;
-        if (explain_)
-          entry.why = fmt::format("{} x {} (cards {} trees)", count, rule.points,
-                                  rule.side == Side::Bottom ? "below"
-                                  : rule.side == Side::Top
-                                      ? "on top of"
-                                      : std::string("at the ") + side_name(rule.side) + " of");
-        return;
+        if (why)
+          *why = fmt::format("{} x {} (cards {} trees)", count, rule.points,
+                             rule.side == Side::Bottom ? "below"
+                             : rule.side == Side::Top
+                                 ? "on top of"
+                                 : std::string("at the ") + side_name(rule.side) + " of");
+        return rule.points * count;
       }
     }
+    return 0;
   }
 
-  void score_condition(CardScore& entry, const Tree& host, const std::vector<CardId>* slot) {
-    const Scoring& rule = book_.species_of(entry.species).scoring;
+  int condition_points(SpeciesId species, std::optional<Side> side, const Tree& host,
+                       std::string* why) {
+    const Scoring& rule = book_.species_of(species).scoring;
     bool met = false;
-    std::string why;
     switch (rule.measure) {
       case Measure::SpeciesCount: {
         const int count = count_of(census_, rule.species);
         met = count >= rule.needs;
-        if (explain_)
-          why = fmt::format("{}: {}, needs {}", name_of(rule.species), count, rule.needs);
+        if (why) *why = fmt::format("{}: {}, needs {}", name_of(rule.species), count, rule.needs);
         break;
       }
       case Measure::TreeSpecies:
         met = census_.tree_species >= rule.needs;
-        if (explain_)
-          why = fmt::format("{} tree species, needs {}", census_.tree_species, rule.needs);
+        if (why) *why = fmt::format("{} tree species, needs {}", census_.tree_species, rule.needs);
         break;
       case Measure::SpeciesOfType: {
         const int kinds = census_.kinds_showing(book_, rule.types);
         met = kinds >= rule.needs;
-        if (explain_)
-          why = fmt::format("{} different {} species, needs {}", kinds, types_text(rule.types),
-                            rule.needs);
+        if (why)
+          *why = fmt::format("{} different {} species, needs {}", kinds, types_text(rule.types),
+                             rule.needs);
         break;
       }
       case Measure::OppositeSlot: {
         const bool counts = !host.sapling || settings_.sapling_slots_count;
-        if (entry.side && counts) {
-          const Side across = opposite(*entry.side);
+        if (side && counts) {
+          const Side across = opposite(*side);
           for (CardId card : host.slot(across)) {
             const SpeciesId there = shown_species(book_, card, across);
             met = met || (book_.species_of(there).types & rule.types) != 0;
           }
         }
-        if (explain_)
-          why = fmt::format("{} {} on the same tree", met ? "a" : "no", types_text(rule.types));
-        if (explain_ && !counts) why += " (a sapling: ruling fs.sapling_slots)";
+        if (why) {
+          *why = fmt::format("{} {} on the same tree", met ? "a" : "no", types_text(rule.types));
+          if (!counts) *why += " (a sapling: ruling fs.sapling_slots)";
+        }
         break;
       }
       case Measure::HostTree: {
         const SpeciesId on = tree_species(book_, host);
         met = on == rule.species;
-        if (explain_)
-          why = on == kNoSpecies ? std::string("on a sapling") : fmt::format("on: {}", name_of(on));
+        if (why)
+          *why =
+              on == kNoSpecies ? std::string("on a sapling") : fmt::format("on: {}", name_of(on));
         break;
       }
       case Measure::SharedSlot: {
         int same = 0;
-        if (slot != nullptr && entry.side) {
-          for (CardId card : *slot)
-            same += shown_species(book_, card, *entry.side) == entry.species;
+        if (side) {
+          for (CardId card : host.slot(*side)) same += shown_species(book_, card, *side) == species;
         }
         met = same >= 2;
-        if (explain_) why = met ? "shares its slot" : "alone in its slot";
+        if (why) *why = met ? "shares its slot" : "alone in its slot";
         break;
       }
       case Measure::Trees:
         met = census_.all_trees_with_bees >= rule.needs;
-        if (explain_)
-          why = fmt::format("{} trees, needs {}", census_.all_trees_with_bees, rule.needs);
+        if (why) *why = fmt::format("{} trees, needs {}", census_.all_trees_with_bees, rule.needs);
         break;
     }
-    entry.points = met ? rule.points : 0;
-    entry.why = std::move(why);
+    return met ? rule.points : 0;
   }
 
   // Every copy together scores once, on the first card of the species.
-  void score_set(CardScore& entry) {
-    const Scoring& rule = book_.species_of(entry.species).scoring;
-    if (!first_of_kind(entry.species)) {
-      if (explain_) entry.why = "counted in its set";
-      return;
+  int set_points(SpeciesId species, std::string* why) {
+    const Scoring& rule = book_.species_of(species).scoring;
+    if (!first_of_kind(species)) {
+      if (why) *why = "counted in its set";
+      return 0;
     }
-    const int count = count_of(census_, entry.species);
+    const int count = count_of(census_, species);
     const int scored = std::min(count, static_cast<int>(rule.table.size()));
-    entry.points = scored > 0 ? rule.table[static_cast<std::size_t>(scored - 1)] : 0;
-    if (explain_) entry.why = fmt::format("all {} together: {}", count, entry.points);
+    const int points = scored > 0 ? rule.table[static_cast<std::size_t>(scored - 1)] : 0;
+    if (why) *why = fmt::format("all {} together: {}", count, points);
+    return points;
   }
 
   // Butterflies in sets of different species, each card in one set; laying
   // the sets down one layer at a time makes them as large as they can be.
   // All of them score together, on the first butterfly.
-  void score_butterflies(CardScore& entry) {
-    const Scoring& rule = book_.species_of(entry.species).scoring;
+  int butterfly_points(const Scoring& rule, std::string* why) {
     if (!first_of_kind(kNoSpecies)) {
-      if (explain_) entry.why = "counted in the butterfly sets";
-      return;
+      if (why) *why = "counted in the butterfly sets";
+      return 0;
     }
-    std::vector<int> copies;
+    boost::container::small_vector<int, 16> copies;
     for (std::size_t id = 0; id < book_.species.size(); ++id) {
       if (book_.species[id].scoring.kind == ScoringKind::ButterflySets && census_.species[id] > 0) {
         copies.push_back(census_.species[id]);
       }
     }
+    int points = 0;
     std::vector<std::string> sets;
     for (int layer = 0;; ++layer) {
       int size = 0;
       for (int count : copies) size += count > layer ? 1 : 0;
       if (size == 0) break;
       const int capped = std::min(size, static_cast<int>(rule.table.size()));
-      const int points = rule.table[static_cast<std::size_t>(capped - 1)];
-      entry.points += points;
-      if (explain_) sets.push_back(fmt::format("{} ({})", size, points));
+      const int layer_points = rule.table[static_cast<std::size_t>(capped - 1)];
+      points += layer_points;
+      if (why) sets.push_back(fmt::format("{} ({})", size, layer_points));
     }
-    if (explain_) entry.why = "sets of " + join(sets, ", ");
+    if (why) *why = "sets of " + join(sets, ", ");
+    return points;
   }
 
-  void score_majority(CardScore& entry) {
-    const Scoring& rule = book_.species_of(entry.species).scoring;
+  int majority_points(const Scoring& rule, std::string* why) const {
     auto measure = [&](const Census& census) {
       return rule.measure == Measure::Trees ? census.all_trees_with_bees
                                             : count_of(census, rule.species);
     };
     const int mine = measure(census_);
     int best_other = 0;
-    for (const Census& other : censuses_) {
-      if (&other != &census_) best_other = std::max(best_other, measure(other));
+    for (std::size_t other = 0; other < censuses_.size(); ++other) {
+      if (other != seat_) best_other = std::max(best_other, measure(censuses_[other]));
     }
     const bool most = mine >= best_other;
-    entry.points = most ? rule.points : rule.otherwise;
-    if (explain_)
-      entry.why =
-          fmt::format("{}: {}, {} (others at most {})",
-                      rule.measure == Measure::Trees ? "trees" : name_of(rule.species), mine,
-                      mine > best_other    ? "the most"
-                      : mine == best_other ? "tied for the most"
-                                           : "beaten",
-                      best_other);
+    if (why)
+      *why = fmt::format("{}: {}, {} (others at most {})",
+                         rule.measure == Measure::Trees ? "trees" : name_of(rule.species), mine,
+                         mine > best_other    ? "the most"
+                         : mine == best_other ? "tied for the most"
+                                              : "beaten",
+                         best_other);
+    return most ? rule.points : rule.otherwise;
   }
 
   // Whether this is the first card of a kind scored together (a species, or
@@ -270,10 +276,11 @@ class ForestScorer {
 
   const CardBook& book_;
   const Settings& settings_;
-  const std::vector<Census>& censuses_;
+  std::span<const Census> censuses_;
   const Census& census_;
-  bool explain_;
-  std::vector<SpeciesId> scored_kinds_;
+  std::size_t seat_;
+  // The kinds scored so far; a forest has a handful, kept in place.
+  boost::container::small_vector<SpeciesId, 16> scored_kinds_;
 };
 
 std::string card_label(const CardBook& book, const CardScore& entry) {
@@ -294,12 +301,13 @@ std::vector<int> ForestScore::by_species(std::size_t species_count) const {
 
 std::vector<ForestScore> score_forests(const Settings& settings, const Position& position,
                                        bool explain) {
-  std::vector<Census> censuses;
+  Censuses censuses;
   for (const Player& player : position.players) censuses.push_back(take_census(settings, player));
+  const std::span<const Census> all(censuses.data(), censuses.size());
   std::vector<ForestScore> sheets;
   for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
-    ForestScorer scorer(settings, censuses, seat, explain);
-    sheets.push_back(scorer.score(position.players[seat]));
+    ForestScorer scorer(settings, censuses[seat], all, seat);
+    sheets.push_back(scorer.score(position.players[seat], explain));
   }
   return sheets;
 }
@@ -312,13 +320,9 @@ std::vector<int> final_scores(const Settings& settings, const Position& position
   return totals;
 }
 
-int forest_points(const Settings& settings, const std::vector<const Player*>& players,
-                  std::size_t seat) {
-  std::vector<Census> censuses;
-  censuses.reserve(players.size());
-  for (const Player* player : players) censuses.push_back(take_census(settings, *player));
-  ForestScorer scorer(settings, censuses, seat, false);
-  return scorer.score(*players[seat]).total;
+int forest_points(const Settings& settings, const Player& player, const Census& own,
+                  std::span<const Census> censuses, std::size_t seat) {
+  return ForestScorer(settings, own, censuses, seat).total(player);
 }
 
 std::string score_sheet_text(const Settings& settings, const Position& position) {

@@ -5,9 +5,11 @@
 // Spotted Woodpecker) look at every player's forest.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "engine/games/forest_shuffle/forest.hpp"
 #include "engine/games/forest_shuffle/position.hpp"
 #include "engine/games/forest_shuffle/settings.hpp"
 
@@ -37,11 +39,12 @@ struct ForestScore {
 std::vector<ForestScore> score_forests(const Settings& settings, const Position& position,
                                        bool explain);
 std::vector<int> final_scores(const Settings& settings, const Position& position);
-// One forest's points, for agents that rate many positions: `players` are
-// every player's (the rules that compare look at all of them), any of them
-// possibly a changed copy.
-int forest_points(const Settings& settings, const std::vector<const Player*>& players,
-                  std::size_t seat);
+// One forest's total without its sheet, for agents that rate many
+// positions: `player` is `seat`'s forest (or a changed copy of it) and
+// `own` its census; the rules that compare look at the other forests'
+// censuses in `censuses` (every seat's, `seat`'s own left out).
+int forest_points(const Settings& settings, const Player& player, const Census& own,
+                  std::span<const Census> censuses, std::size_t seat);
 
 // The score sheets as text, a block per player with every card's points.
 std::string score_sheet_text(const Settings& settings, const Position& position);

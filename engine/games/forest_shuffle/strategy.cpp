@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -42,7 +43,8 @@ double ForestShuffleRules::turns_left(const Position& position) const {
   return cards / (kWeights.cards_per_turn * players());
 }
 
-double ForestShuffleRules::offer_value(const Position& position, const Task& offer) const {
+double ForestShuffleRules::offer_value(const Position& position, const Task& offer,
+                                       const Census& census) const {
   const Weights& w = kWeights;
   const Species& species = book().species_of(offer.species);
   if (offer.source == Source::Mushroom) return w.card;
@@ -53,7 +55,6 @@ double ForestShuffleRules::offer_value(const Position& position, const Task& off
         value += w.card * ability.count;
         break;
       case AbilityKind::DrawPer: {
-        const Census census = take_census(settings_, position.player(offer.seat));
         const int count = ability.species != kNoSpecies
                               ? census.species[static_cast<std::size_t>(ability.species)]
                               : census.showing(book(), ability.types);
@@ -81,18 +82,44 @@ double ForestShuffleRules::offer_value(const Position& position, const Task& off
   return value;
 }
 
+namespace {
+
+Censuses take_censuses(const Settings& settings, const Position& position) {
+  Censuses censuses;
+  for (const Player& player : position.players) censuses.push_back(take_census(settings, player));
+  return censuses;
+}
+
+}  // namespace
+
 double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
   const Position& position = position_of<Position>(state);
-  const Weights& w = kWeights;
-  std::vector<const Player*> forests;
-  forests.reserve(position.players.size());
-  for (const Player& player : position.players) forests.push_back(&player);
-  if (position.over) return forest_points(settings_, forests, static_cast<std::size_t>(seat));
+  return seat_heuristic(position, seat, take_censuses(settings_, position));
+}
 
+void ForestShuffleRules::heuristics(const State& state, std::vector<double>& values) const {
+  const Position& position = position_of<Position>(state);
+  const Censuses censuses = take_censuses(settings_, position);
+  values.resize(static_cast<std::size_t>(players()));
+  for (Seat seat = 0; seat < players(); ++seat) {
+    values[static_cast<std::size_t>(seat)] = seat_heuristic(position, seat, censuses);
+  }
+}
+
+double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
+                                          const Censuses& censuses) const {
+  const Weights& w = kWeights;
+  const auto at = static_cast<std::size_t>(seat);
+  const std::span<const Census> all(censuses.data(), censuses.size());
   const Player& player = position.player(seat);
+  if (position.over) return forest_points(settings_, player, censuses[at], all, at);
+
   // A card being paid for counts as placed, and its price as paid, so that
-  // a play rates the same before and after the payment is chosen.
-  Player placed;
+  // a play rates the same before and after the payment is chosen. The
+  // forest with it placed is built in a copy kept per thread, which reuses
+  // its storage from one position to the next.
+  thread_local Player placed;
+  const Player* forest = &player;
   int owed = 0;
   // Cards on their way to the hand: draws to come, tucked cards to replace.
   double coming = 0;
@@ -109,7 +136,7 @@ double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
         } else {
           placed.forest.push_back(Tree{.card = task.card, .sapling = false, .slots = {}});
         }
-        forests[static_cast<std::size_t>(seat)] = &placed;
+        forest = &placed;
         owed += cost_of(task.card, placement);
         break;
       }
@@ -122,7 +149,7 @@ double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
         coming += 1;
         break;
       case TaskKind::Offer:
-        options += offer_value(position, task);
+        options += offer_value(position, task, censuses[at]);
         break;
       case TaskKind::FreePlay:
         options += w.option * (task.count == 0 ? 2 : task.count);
@@ -134,7 +161,13 @@ double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
         break;
     }
   }
-  const double points = forest_points(settings_, forests, static_cast<std::size_t>(seat)) + options;
+  Census placed_census;
+  const Census* own = &censuses[at];
+  if (forest != &player) {
+    placed_census = take_census(settings_, *forest);
+    own = &placed_census;
+  }
+  const double points = forest_points(settings_, *forest, *own, all, at) + options;
 
   // Hand cards are worth something only while there are turns to play
   // them: a turn plays one card and pays with about one more.
@@ -144,7 +177,7 @@ double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
       std::max(0.0, std::min({held, static_cast<double>(settings_.hand_limit), 2 * turns + 1}));
 
   int open = 0;
-  for (const Tree& tree : forests[static_cast<std::size_t>(seat)]->forest) {
+  for (const Tree& tree : forest->forest) {
     for (const auto& slot : tree.slots) open += slot.empty() ? 1 : 0;
   }
   const double slots = w.slot * std::min(open, w.slots_counted) * std::min(1.0, turns / 4);

@@ -203,6 +203,38 @@ players:
   EXPECT_NEAR(rating(*rules, *state, 0), paying, 1e-9);
 }
 
+TEST(StrategyHeuristic, EverySeatAtOnceGivesEachSeatsOwnFigure) {
+  // heuristics() takes each forest's census once for all seats; it must
+  // give what heuristic() gives seat by seat, at every kind of position
+  // (payments under way, offers, the end).
+  int paying = 0;
+  for (int players : {2, 3, 5}) {
+    const auto rules = rules_for(players);
+    Rng rng(40 + static_cast<std::uint64_t>(players));
+    RandomAgent agent;
+    auto state = rules->initial_state();
+    std::vector<double> figures;
+    for (;;) {
+      rules->heuristics(*state, figures);
+      ASSERT_EQ(figures.size(), static_cast<std::size_t>(players));
+      for (Seat seat = 0; seat < players; ++seat) {
+        EXPECT_EQ(figures[static_cast<std::size_t>(seat)], rating(*rules, *state, seat));
+      }
+      const Position& at = position_of<Position>(*state);
+      paying += !at.tasks.empty() && at.tasks.front().kind == TaskKind::Pay ? 1 : 0;
+      if (rules->node(*state).kind == NodeKind::Terminal) break;
+      ASSERT_TRUE(rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+    }
+    // At the end the figure is the score.
+    const Outcome outcome = rules->outcome(*state);
+    for (Seat seat = 0; seat < players; ++seat) {
+      EXPECT_EQ(figures[static_cast<std::size_t>(seat)],
+                static_cast<double>(outcome.score[static_cast<std::size_t>(seat)]));
+    }
+  }
+  EXPECT_GT(paying, 10);
+}
+
 TEST(StrategyMoveUse, NamesTheActionAndTheCard) {
   const auto rules = rules_for(2);
   const auto state = position(*rules, R"(
