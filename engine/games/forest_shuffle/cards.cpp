@@ -347,13 +347,6 @@ bool Ability::permanent() const {
          kind == AbilityKind::DrawWhenPlayed || kind == AbilityKind::DrawWhenPlaced;
 }
 
-const Ability* Species::permanent(AbilityKind kind) const {
-  for (const auto& ability : effect) {
-    if (ability.kind == kind) return &ability;
-  }
-  return nullptr;
-}
-
 bool Card::shows_symbol(SpeciesId symbol) const {
   for (const auto& half : halves) {
     if (half.species != kNoSpecies && half.symbol == symbol) return true;

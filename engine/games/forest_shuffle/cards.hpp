@@ -137,7 +137,13 @@ struct Species {
   Scoring scoring;
 
   bool on_side(Side side) const { return (sides >> static_cast<int>(side) & 1) != 0; }
-  const Ability* permanent(AbilityKind kind) const;
+  // Inline: the forest's census asks it of every card it counts.
+  const Ability* permanent(AbilityKind kind) const {
+    for (const auto& ability : effect) {
+      if (ability.kind == kind) return &ability;
+    }
+    return nullptr;
+  }
 };
 
 // One half of a split card (or the whole of a tree card, on no side).

@@ -22,6 +22,11 @@ int Census::showing(const CardBook& book, Types types) const {
 }
 
 int Census::kinds_showing(const CardBook& book, Types types) const {
+  // One symbol (the bats' rule asks for one) was counted as the forest was
+  // taken in.
+  if ((types & (types - 1)) == 0 && types != 0) {
+    return kinds_by_type[static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(types)))];
+  }
   int kinds = 0;
   for (std::size_t id = 0; id < species.size(); ++id) {
     if ((book.species[id].types & types) != 0 && species[id] > 0) ++kinds;
@@ -36,10 +41,12 @@ Census take_census(const Settings& settings, const Player& player) {
   // A visible card counts for its species and for each type symbol it
   // shows, counted as it is met: agents take censuses by the million.
   const auto show = [&](SpeciesId id) {
-    ++census.species[static_cast<std::size_t>(id)];
+    const bool first = census.species[static_cast<std::size_t>(id)]++ == 0;
     constexpr unsigned kKnownTypes = (1U << kTypeCount) - 1;
     for (unsigned types = book.species_of(id).types & kKnownTypes; types != 0; types &= types - 1) {
-      ++census.by_type[static_cast<std::size_t>(std::countr_zero(types))];
+      const auto type = static_cast<std::size_t>(std::countr_zero(types));
+      ++census.by_type[type];
+      if (first) ++census.kinds_by_type[type];
     }
   };
   for (const Tree& tree : player.forest) {

@@ -36,11 +36,12 @@ struct Census {
   // trees (fs.bee_on_sapling decides a bee at a sapling).
   std::array<int, kTreeSpecies> trees_with_bees{};
   int all_trees_with_bees = 0;
-  int tree_species = 0;                     // different tree species
-  std::array<int, kTreeSpecies> symbols{};  // visible cards showing each tree symbol
-  int fully_occupied = 0;                   // trees with a card on each side (fs.full_sapling)
-  std::array<int, kSides> in_slots{};       // cards on each side of a tree (fs.sapling_slots)
-  std::array<int, kTypeCount> by_type{};    // visible cards showing each type symbol
+  int tree_species = 0;                         // different tree species
+  std::array<int, kTreeSpecies> symbols{};      // visible cards showing each tree symbol
+  int fully_occupied = 0;                       // trees with a card on each side (fs.full_sapling)
+  std::array<int, kSides> in_slots{};           // cards on each side of a tree (fs.sapling_slots)
+  std::array<int, kTypeCount> by_type{};        // visible cards showing each type symbol
+  std::array<int, kTypeCount> kinds_by_type{};  // different species showing each type symbol
 
   // Visible cards showing any of `types` (a card with two of them counts
   // once); saplings show the tree symbol.

@@ -117,7 +117,8 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
   // A card being paid for counts as placed, and its price as paid, so that
   // a play rates the same before and after the payment is chosen. The
   // forest with it placed is built in a copy kept per thread, which reuses
-  // its storage from one position to the next.
+  // its storage from one position to the next; it holds only what scoring
+  // reads, the forest and the cave.
   thread_local Player placed;
   const Player* forest = &player;
   int owed = 0;
@@ -128,7 +129,8 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
     if (task.seat != seat) continue;
     switch (task.kind) {
       case TaskKind::Pay: {
-        placed = player;
+        placed.forest = player.forest;
+        placed.cave = player.cave;
         const Placement placement = placement_of(task);
         if (placement.side) {
           add_card(placed.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side),
