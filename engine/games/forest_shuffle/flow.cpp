@@ -208,8 +208,9 @@ bool ForestShuffleRules::settle_choice(Position& position, std::vector<Move>& mo
       (position.deck_size() > 0 || !position.clearing.empty())) {
     return false;
   }
-  // A choice with one answer is made by itself.
-  legal_moves_at(position, moves);
+  // A choice with one answer is made by itself; two moves listed show
+  // that there is more than one.
+  legal_moves_at(position, moves, 2);
   if (moves.size() != 1) return false;
   apply_decision(position, moves.front(), log);
   return true;

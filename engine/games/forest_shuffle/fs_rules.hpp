@@ -2,6 +2,7 @@
 // The rules of Forest Shuffle for one variant and player count
 // (forest_shuffle_rulebook.md; the cards from cards.yaml).
 
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -128,7 +129,11 @@ class ForestShuffleRules final : public Rules {
   // nobody holding anything, the deal and the first turn to come.
   Position fresh_position() const;
   Node node_at(const Position& position) const;
-  void legal_moves_at(const Position& position, std::vector<Move>& moves) const;
+  // With `enough`, the listing may stop once it has that many moves: two
+  // tell a choice with one answer from a real one.
+  void legal_moves_at(const Position& position, std::vector<Move>& moves,
+                      std::size_t enough = kAllMoves) const;
+  static constexpr std::size_t kAllMoves = std::numeric_limits<std::size_t>::max();
   // Runs the tasks that need no decision until one does (or chance acts, or
   // the game is over).
   void advance(Position& position, EventLog* log) const;
@@ -173,9 +178,13 @@ class ForestShuffleRules final : public Rules {
   std::string expecting(const Position& position) const;  // what the front task waits for
   void draw_moves(const Position& position, Seat seat, std::vector<Move>& moves) const;
   // The plays of a turn, or of the Mole's effect (`mole`).
-  void play_moves(const Position& position, Seat seat, bool mole, std::vector<Move>& moves) const;
-  void payment_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
-  void free_play_moves(const Position& position, const Task& task, std::vector<Move>& moves) const;
+  // These three stop adding once `moves` holds `enough`.
+  void play_moves(const Position& position, Seat seat, bool mole, std::vector<Move>& moves,
+                  std::size_t enough) const;
+  void payment_moves(const Position& position, const Task& task, std::vector<Move>& moves,
+                     std::size_t enough) const;
+  void free_play_moves(const Position& position, const Task& task, std::vector<Move>& moves,
+                       std::size_t enough) const;
   // Each open slot (or a tree) for the card in the seat's forest; `types`
   // limits the halves (0: any).
   void placements(const Player& player, CardId card, Types types,

@@ -130,7 +130,8 @@ void ForestShuffleRules::legal_moves(const State& state, std::vector<Move>& move
   legal_moves_at(position_of<Position>(state), moves);
 }
 
-void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Move>& moves) const {
+void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Move>& moves,
+                                        std::size_t enough) const {
   moves.clear();
   if (node_at(position).kind != NodeKind::Decision) return;
   const Task& task = position.tasks.front();
@@ -142,20 +143,20 @@ void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Mo
       return;
     case TaskKind::Turn:
       draw_moves(position, seat, moves);
-      play_moves(position, seat, false, moves);
+      play_moves(position, seat, false, moves, enough);
       return;
     case TaskKind::SecondDraw:
       draw_moves(position, seat, moves);
       return;
     case TaskKind::Pay:
-      payment_moves(position, task, moves);
+      payment_moves(position, task, moves, enough);
       return;
     case TaskKind::Offer:
       moves.push_back(make_move(kUse, seat, {task.species, static_cast<int>(task.source)}));
       moves.push_back(make_move(kDecline, seat, {task.species, static_cast<int>(task.source)}));
       return;
     case TaskKind::FreePlay:
-      free_play_moves(position, task, moves);
+      free_play_moves(position, task, moves, enough);
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::FreePlays)}));
       return;
     case TaskKind::Tuck:
@@ -164,7 +165,7 @@ void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Mo
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::Tucking)}));
       return;
     case TaskKind::Mole:
-      play_moves(position, seat, true, moves);
+      play_moves(position, seat, true, moves, enough);
       moves.push_back(make_move(kStop, seat, {static_cast<int>(Stopping::MolePlays)}));
       return;
     default:
@@ -205,11 +206,12 @@ void ForestShuffleRules::placements(const Player& player, CardId card, Types typ
 }
 
 void ForestShuffleRules::play_moves(const Position& position, Seat seat, bool mole,
-                                    std::vector<Move>& moves) const {
+                                    std::vector<Move>& moves, std::size_t enough) const {
   const Player& player = position.player(seat);
   const int others = static_cast<int>(player.hand.size()) - 1;  // cards left to pay with
   std::vector<Placement> found;
   for_each_design(player.hand, [&](CardId card) {
+    if (moves.size() >= enough) return;
     if (!mole || settings_.mole_saplings) moves.push_back(make_move(kSapling, seat, {card}));
     placements(player, card, 0, found);
     for (const Placement& placement : found) {
@@ -221,7 +223,7 @@ void ForestShuffleRules::play_moves(const Position& position, Seat seat, bool mo
 }
 
 void ForestShuffleRules::payment_moves(const Position& position, const Task& task,
-                                       std::vector<Move>& moves) const {
+                                       std::vector<Move>& moves, std::size_t enough) const {
   const Placement placement = placement_of(task);
   const int cost = cost_of(task.card, placement);
   const std::vector<CardId>& hand = position.player(task.seat).hand;
@@ -238,6 +240,7 @@ void ForestShuffleRules::payment_moves(const Position& position, const Task& tas
     moves.push_back(move);
   };
   auto choose = [&](auto&& self, std::size_t depth, std::size_t from) -> void {
+    if (moves.size() >= enough) return;
     if (depth == chosen.size()) {
       emit();
       return;
@@ -252,10 +255,11 @@ void ForestShuffleRules::payment_moves(const Position& position, const Task& tas
 }
 
 void ForestShuffleRules::free_play_moves(const Position& position, const Task& task,
-                                         std::vector<Move>& moves) const {
+                                         std::vector<Move>& moves, std::size_t enough) const {
   const Player& player = position.player(task.seat);
   std::vector<Placement> found;
   for_each_design(player.hand, [&](CardId card) {
+    if (moves.size() >= enough) return;
     placements(player, card, task.types, found);
     for (const Placement& placement : found) {
       moves.push_back(placement_move(kPlaceFree, task.seat, card, placement));

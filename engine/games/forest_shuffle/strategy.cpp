@@ -292,7 +292,7 @@ std::unique_ptr<State> ForestShuffleRules::determinize(const State& state, Seat 
     const Node node = node_at(drawn);
     if (node.kind != NodeKind::Decision || node.actor == seat) break;
     std::vector<Move> moves;
-    legal_moves_at(drawn, moves);
+    legal_moves_at(drawn, moves, 2);
     if (moves.size() >= 2) break;
   }
   return std::make_unique<GameState<Position>>(std::move(drawn));
