@@ -39,7 +39,7 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
     check_ids(player.mulliganed);
     for (const Tree& tree : player.forest) {
       numbers_valid = numbers_valid && valid(tree.card);
-      for (const auto& slot : tree.slots) check_ids(slot);
+      check_ids(tree.dwelling);
     }
   }
   for (const std::vector<Task>* list : {&position.tasks, &position.deferred}) {
@@ -115,7 +115,7 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
       }
       for (int s = 0; s < kSides; ++s) {
         const Side side = static_cast<Side>(s);
-        const std::vector<CardId>& slot = tree.slot(side);
+        const std::span<const CardId> slot = tree.slot(side);
         for (std::size_t i = 0; i < slot.size(); ++i) {
           const Card& card = cards.card(slot[i]);
           if (!card.has_side(side)) {
@@ -184,7 +184,7 @@ std::optional<std::string> ForestShuffleRules::payment_task_problem(const Positi
       return fmt::format("the card being paid for goes to tree {}, which {} does not have",
                          placement.tree + 1, seat_label(task.seat));
     }
-    const std::vector<CardId>& slot =
+    const std::span<const CardId> slot =
         player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side);
     if (!slot_takes(book(), slot, *placement.side, card.half(*placement.side).species)) {
       return fmt::format("the card being paid for goes to the taken {} slot of tree {}",

@@ -65,7 +65,7 @@ Census take_census(const Settings& settings, const Player& player) {
     bool full = true;
     for (int s = 0; s < kSides; ++s) {
       const Side side = static_cast<Side>(s);
-      const std::vector<CardId>& slot = tree.slot(side);
+      const std::span<const CardId> slot = tree.slot(side);
       full = full && !slot.empty();
       for (CardId card : slot) {
         const SpeciesId shown = shown_species(book, card, side);
@@ -91,8 +91,7 @@ Census take_census(const Settings& settings, const Player& player) {
   return census;
 }
 
-bool slot_takes(const CardBook& book, const std::vector<CardId>& slot, Side side,
-                SpeciesId species) {
+bool slot_takes(const CardBook& book, std::span<const CardId> slot, Side side, SpeciesId species) {
   if (slot.empty()) return true;
   const Ability* sharing = book.species_of(species).permanent(AbilityKind::ShareSlot);
   if (sharing == nullptr) return false;

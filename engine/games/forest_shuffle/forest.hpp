@@ -57,7 +57,6 @@ using Censuses = boost::container::static_vector<Census, kMaxPlayers>;
 // Whether a card of `species` may go into that slot now: an empty one, or
 // one holding only its own species when the species shares slots, up to its
 // limit (Common Toad 2, European Hare any number).
-bool slot_takes(const CardBook& book, const std::vector<CardId>& slot, Side side,
-                SpeciesId species);
+bool slot_takes(const CardBook& book, std::span<const CardId> slot, Side side, SpeciesId species);
 
 }  // namespace grove::forest_shuffle

@@ -381,7 +381,7 @@ std::optional<std::string> ForestShuffleRules::placement_problem(const Position&
   }
   const Tree& tree = player.forest[static_cast<std::size_t>(placement.tree)];
   const SpeciesId species = design.half(side).species;
-  const std::vector<CardId>& slot = tree.slot(side);
+  const std::span<const CardId> slot = tree.slot(side);
   if (slot_takes(book(), slot, side, species)) return std::nullopt;
   const std::string host =
       tree.sapling ? std::string("a sapling") : species_name(tree_species(book(), tree));

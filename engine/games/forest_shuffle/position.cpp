@@ -5,7 +5,7 @@
 namespace grove::forest_shuffle {
 namespace {
 
-void hash_cards(Hasher& hasher, const std::vector<CardId>& cards) {
+void hash_cards(Hasher& hasher, std::span<const CardId> cards) {
   hasher.add(static_cast<std::uint64_t>(cards.size()));
   for (CardId card : cards) hasher.add(static_cast<int>(card));
 }
@@ -17,15 +17,18 @@ void hash_species(Hasher& hasher, const std::vector<SpeciesId>& species) {
 
 }  // namespace
 
-bool Tree::fully_occupied() const {
-  return std::all_of(slots.begin(), slots.end(),
-                     [](const std::vector<CardId>& slot) { return !slot.empty(); });
+void Tree::add(Side side, CardId dweller) {
+  const auto s = static_cast<std::size_t>(side);
+  const std::span<const CardId> run = slot(side);
+  const auto at = std::upper_bound(run.begin(), run.end(), dweller) - run.begin();
+  const std::size_t begin = s == 0 ? 0 : ends[s - 1];
+  dwelling.insert(dwelling.begin() + static_cast<std::ptrdiff_t>(begin) + at, dweller);
+  for (std::size_t later = s; later < ends.size(); ++later) ++ends[later];
 }
 
-int Tree::dwellers() const {
-  int total = 0;
-  for (const auto& slot : slots) total += static_cast<int>(slot.size());
-  return total;
+bool Tree::fully_occupied() const {
+  // Each side's run is longer than the one before it ends.
+  return ends[0] > 0 && ends[1] > ends[0] && ends[2] > ends[1] && ends[3] > ends[2];
 }
 
 void Position::hash_into(Hasher& hasher) const {
@@ -41,7 +44,7 @@ void Position::hash_into(Hasher& hasher) const {
     hasher.add(static_cast<std::uint64_t>(player.forest.size()));
     for (const Tree& tree : player.forest) {
       hasher.add(static_cast<int>(tree.card)).add(tree.sapling);
-      for (const auto& slot : tree.slots) hash_cards(hasher, slot);
+      for (int s = 0; s < kSides; ++s) hash_cards(hasher, tree.slot(static_cast<Side>(s)));
     }
     hash_cards(hasher, player.cave);
     hash_cards(hasher, player.mulliganed);
@@ -72,7 +75,7 @@ std::vector<int> cards_in_view(const Position& position, std::size_t designs) {
     count(player.mulliganed);
     for (const Tree& tree : player.forest) {
       ++seen[static_cast<std::size_t>(tree.card)];
-      for (const auto& slot : tree.slots) count(slot);
+      count(tree.dwelling);
     }
   }
   for (const Task& task : position.tasks) {

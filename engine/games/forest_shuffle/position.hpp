@@ -7,6 +7,7 @@
 #include <array>
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/core/hash.hpp"
@@ -24,13 +25,22 @@ inline constexpr int kMaxPlayers = 5;
 struct Tree {
   CardId card = kNoCard;
   bool sapling = false;
-  std::array<std::vector<CardId>, kSides> slots;
+  // The four slots' cards in one list, slot after slot in side order, each
+  // slot sorted; `ends` marks where each side's run ends. One list rather
+  // than four, because agents copy forests by the million.
+  std::vector<CardId> dwelling;
+  std::array<std::uint16_t, kSides> ends{};
 
-  const std::vector<CardId>& slot(Side side) const { return slots[static_cast<std::size_t>(side)]; }
-  std::vector<CardId>& slot(Side side) { return slots[static_cast<std::size_t>(side)]; }
+  std::span<const CardId> slot(Side side) const {
+    const auto s = static_cast<std::size_t>(side);
+    const std::size_t begin = s == 0 ? 0 : ends[s - 1];
+    return {dwelling.data() + begin, ends[s] - begin};
+  }
+  // Puts `dweller` into the slot on `side`, keeping the slot sorted.
+  void add(Side side, CardId dweller);
   // A card on each of the four sides (forest_shuffle_rulebook.md, "Trees").
   bool fully_occupied() const;
-  int dwellers() const;  // cards in all four slots, stacked ones each
+  int dwellers() const { return static_cast<int>(dwelling.size()); }  // stacked ones each
   bool operator==(const Tree&) const = default;
 };
 

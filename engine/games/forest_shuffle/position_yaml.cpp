@@ -301,7 +301,7 @@ class PositionReader {
               fmt::format("the {} half of {} is {}, not '{}'", side_name(side), design.code,
                           book_.species_of(design.half(side).species).id, words[1]));
     }
-    add_card(position.player(seat).forest[tree].slot(side), card);
+    position.player(seat).forest[tree].add(side, card);
   }
 
   void resolve_species_cards(Position& position) {
@@ -322,7 +322,7 @@ class PositionReader {
                             book_.species_of(wanted.species).name));
       }
       ++used_[static_cast<std::size_t>(found)];
-      add_card(position.player(wanted.seat).forest[wanted.tree].slot(wanted.side), found);
+      position.player(wanted.seat).forest[wanted.tree].add(wanted.side, found);
     }
   }
 

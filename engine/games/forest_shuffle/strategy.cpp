@@ -133,10 +133,10 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
         placed.cave = player.cave;
         const Placement placement = placement_of(task);
         if (placement.side) {
-          add_card(placed.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side),
-                   task.card);
+          placed.forest[static_cast<std::size_t>(placement.tree)].add(*placement.side, task.card);
         } else {
-          placed.forest.push_back(Tree{.card = task.card, .sapling = false, .slots = {}});
+          placed.forest.push_back(
+              Tree{.card = task.card, .sapling = false, .dwelling = {}, .ends = {}});
         }
         forest = &placed;
         owed += cost_of(task.card, placement);
@@ -180,7 +180,7 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
 
   int open = 0;
   for (const Tree& tree : forest->forest) {
-    for (const auto& slot : tree.slots) open += slot.empty() ? 1 : 0;
+    for (int s = 0; s < kSides; ++s) open += tree.slot(static_cast<Side>(s)).empty() ? 1 : 0;
   }
   const double slots = w.slot * std::min(open, w.slots_counted) * std::min(1.0, turns / 4);
   const double extra = seat == position.turn ? w.turn * position.extra_turns : 0;

@@ -274,8 +274,7 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
   Player& player = position.player(seat);
   const Placement& placement = played.placement;
   if (placement.side) {
-    add_card(player.forest[static_cast<std::size_t>(placement.tree)].slot(*placement.side),
-             played.card);
+    player.forest[static_cast<std::size_t>(placement.tree)].add(*placement.side, played.card);
   } else {
     Tree tree;
     tree.card = played.card;

@@ -14,7 +14,7 @@ namespace grove::forest_shuffle {
 namespace {
 
 // "European Hare x2"; the species shown in a slot, with how many share it.
-std::string slot_text(const CardBook& book, const std::vector<CardId>& slot, Side side) {
+std::string slot_text(const CardBook& book, std::span<const CardId> slot, Side side) {
   if (slot.empty()) return "-";
   std::vector<std::string> codes;
   for (CardId card : slot) codes.push_back(book.card(card).code);

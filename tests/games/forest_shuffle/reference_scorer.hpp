@@ -69,7 +69,7 @@ inline std::vector<NamedTree> named_forest(const CardBook& book, const Player& p
     NamedTree named;
     if (!tree.sapling) named.species = book.species_of(book.card(tree.card).halves[0].species).id;
     for (int s = 0; s < kSides; ++s) {
-      for (CardId card : tree.slots[static_cast<std::size_t>(s)]) {
+      for (CardId card : tree.slot(static_cast<Side>(s))) {
         const Half& half = book.card(card).halves[static_cast<std::size_t>(s)];
         named.slots[static_cast<std::size_t>(s)].push_back(book.species_of(half.species).id);
         named.symbols[static_cast<std::size_t>(s)].push_back(book.species_of(half.symbol).id);
