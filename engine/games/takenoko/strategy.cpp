@@ -19,7 +19,8 @@ namespace {
 constexpr double kHeld = 0.1;      // a card not started at all
 constexpr double kProgress = 0.6;  // on top of kHeld when the card is met
 // Things that usually turn into progress later.
-constexpr double kSpareSection = 0.2;  // an eaten section no panda card in hand needs
+constexpr double kSpareSection = 0.2;     // an eaten section no panda card in hand needs
+constexpr double kStandingSection = 0.2;  // a section on the board a panda card lacks
 constexpr double kKeptToken = 0.3;
 // A plot tile drawn or kept and not placed yet: what placing it should bring
 // (without it the plot action would look worthless one move ahead).
@@ -343,9 +344,10 @@ double gardener_progress(const TakenokoRules& rules, const Position& position, S
 // The panda cards in hand share the sections on the board: the cards they
 // already meet take theirs first (the best paid first), then the others
 // take what is left. Each card's progress is its share of its sections;
-// the sections nobody needs are returned in `spare`.
-void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& progress,
-                    int& spare) {
+// the sections nobody needs are returned in `spare`, and those the cards
+// still lack, by colour, added to `lacking`.
+void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& progress, int& spare,
+                    std::array<int, kColours>& lacking) {
   std::array<int, kColours> left = player.eaten;
   // A hand holds a few cards: no allocation for them.
   boost::container::small_vector<ObjectiveId, 8> cards;
@@ -376,6 +378,7 @@ void panda_progress(const Player& player, std::array<double, kObjectiveKinds>& p
         const int take = std::min(left[colour], card.sections[colour]);
         left[colour] -= take;
         taken += take;
+        lacking[colour] += card.sections[colour] - take;
       }
       share[i] = needed == 0 ? 1.0 : static_cast<double>(taken) / needed;
     }
@@ -448,8 +451,22 @@ double seat_figure(const TakenokoRules& rules, const Position& position, Seat se
 
   std::array<double, kObjectiveKinds> progress{};
   int spare = 0;
-  panda_progress(player, progress, spare);
+  std::array<int, kColours> lacking{};
+  panda_progress(player, progress, spare, lacking);
   value += kSpareSection * spare;
+  // Bamboo standing in a colour the panda cards still lack, where no
+  // enclosure keeps the panda off: it can eat it later. Without it a
+  // player left with panda cards had no reason to grow the colour they
+  // lacked, and greedy games wandered for thousands of moves with nobody
+  // growing it.
+  std::array<int, kColours> standing{};
+  for (const Plot& plot : position.plots) {
+    if (plot.improvement == Improvement::Enclosure) continue;
+    standing[static_cast<std::size_t>(plot.colour)] += plot.height;
+  }
+  for (std::size_t colour = 0; colour < kColours; ++colour) {
+    value += kStandingSection * std::min(lacking[colour], standing[colour]);
+  }
 
   const int tiles_left = position.tiles.size() + (position.kept != kNoTile ? 1 : 0) +
                          static_cast<int>(position.drawn.size());
