@@ -4,10 +4,6 @@
 
 namespace grove::forest_shuffle {
 
-SpeciesId tree_species(const CardBook& book, const Tree& tree) {
-  return tree.sapling ? kNoSpecies : book.card(tree.card).halves[0].species;
-}
-
 int Census::showing(const CardBook& book, Types types) const {
   // One symbol (nearly every rule asks for one) was counted as the forest
   // was taken in.
@@ -62,12 +58,12 @@ Census take_census(const Settings& settings, const Player& player) {
     }
     // A sapling's slots and fullness count where the rulings say so.
     const bool slots_count = !tree.sapling || settings.sapling_slots_count;
-    bool full = true;
+    // The slots' cards, walked side by side through the tree's one list.
+    std::size_t at = 0;
     for (int s = 0; s < kSides; ++s) {
       const Side side = static_cast<Side>(s);
-      const std::span<const CardId> slot = tree.slot(side);
-      full = full && !slot.empty();
-      for (CardId card : slot) {
+      for (const std::size_t end = tree.ends[static_cast<std::size_t>(s)]; at < end; ++at) {
+        const CardId card = tree.dwelling[at];
         const SpeciesId shown = shown_species(book, card, side);
         show(shown);
         ++census.symbols[static_cast<std::size_t>(shown_symbol(book, card, side))];
@@ -82,7 +78,9 @@ Census take_census(const Settings& settings, const Player& player) {
         }
       }
     }
-    if (full && (!tree.sapling || settings.full_sapling_counts)) ++census.fully_occupied;
+    if (tree.fully_occupied() && (!tree.sapling || settings.full_sapling_counts)) {
+      ++census.fully_occupied;
+    }
   }
   census.all_trees_with_bees += census.trees;
   for (int tree = 0; tree < kTreeSpecies; ++tree) {

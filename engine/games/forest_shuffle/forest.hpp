@@ -16,7 +16,9 @@ namespace grove::forest_shuffle {
 
 // The species a forest card shows: a tree's species, or a split card's half
 // on the slot's side. A sapling shows none.
-SpeciesId tree_species(const CardBook& book, const Tree& tree);
+inline SpeciesId tree_species(const CardBook& book, const Tree& tree) {
+  return tree.sapling ? kNoSpecies : book.card(tree.card).halves[0].species;
+}
 inline SpeciesId shown_species(const CardBook& book, CardId card, Side side) {
   return book.card(card).half(side).species;
 }
