@@ -58,26 +58,20 @@ Census take_census(const Settings& settings, const Player& player) {
     }
     // A sapling's slots and fullness count where the rulings say so.
     const bool slots_count = !tree.sapling || settings.sapling_slots_count;
-    // The slots' cards, walked side by side through the tree's one list.
-    std::size_t at = 0;
-    for (int s = 0; s < kSides; ++s) {
-      const Side side = static_cast<Side>(s);
-      for (const std::size_t end = tree.ends[static_cast<std::size_t>(s)]; at < end; ++at) {
-        const CardId card = tree.dwelling[at];
-        const SpeciesId shown = shown_species(book, card, side);
-        show(shown);
-        ++census.symbols[static_cast<std::size_t>(shown_symbol(book, card, side))];
-        if (slots_count) ++census.in_slots[static_cast<std::size_t>(s)];
-        // A Violet Carpenter Bee makes its tree count once more.
-        if (book.species_of(shown).permanent(AbilityKind::CountsAsTree) == nullptr) continue;
-        if (host != kNoSpecies) {
-          ++census.trees_with_bees[static_cast<std::size_t>(host)];
-          ++census.all_trees_with_bees;
-        } else if (settings.bee_on_sapling_counts) {
-          ++census.all_trees_with_bees;
-        }
+    tree.each_dweller([&](Side side, CardId card) {
+      const SpeciesId shown = shown_species(book, card, side);
+      show(shown);
+      ++census.symbols[static_cast<std::size_t>(shown_symbol(book, card, side))];
+      if (slots_count) ++census.in_slots[static_cast<std::size_t>(side)];
+      // A Violet Carpenter Bee makes its tree count once more.
+      if (book.species_of(shown).permanent(AbilityKind::CountsAsTree) == nullptr) return;
+      if (host != kNoSpecies) {
+        ++census.trees_with_bees[static_cast<std::size_t>(host)];
+        ++census.all_trees_with_bees;
+      } else if (settings.bee_on_sapling_counts) {
+        ++census.all_trees_with_bees;
       }
-    }
+    });
     if (tree.fully_occupied() && (!tree.sapling || settings.full_sapling_counts)) {
       ++census.fully_occupied;
     }

@@ -26,11 +26,6 @@ void Tree::add(Side side, CardId dweller) {
   for (std::size_t later = s; later < ends.size(); ++later) ++ends[later];
 }
 
-bool Tree::fully_occupied() const {
-  // Each side's run is longer than the one before it ends.
-  return ends[0] > 0 && ends[1] > ends[0] && ends[2] > ends[1] && ends[3] > ends[2];
-}
-
 void Position::hash_into(Hasher& hasher) const {
   hasher.add(static_cast<std::uint64_t>(unseen.size()));
   for (std::int16_t copies : unseen) hasher.add(static_cast<int>(copies));

@@ -36,10 +36,23 @@ struct Tree {
     const std::size_t begin = s == 0 ? 0 : ends[s - 1];
     return {dwelling.data() + begin, ends[s] - begin};
   }
+  // Calls visit(side, card) for each card in the slots, in side order:
+  // one pass over the list, nothing at all for a tree with no dwellers.
+  template <class Visit>
+  void each_dweller(Visit visit) const {
+    std::size_t s = 0;
+    for (std::size_t at = 0; at < dwelling.size(); ++at) {
+      while (at >= ends[s]) ++s;
+      visit(static_cast<Side>(s), dwelling[at]);
+    }
+  }
   // Puts `dweller` into the slot on `side`, keeping the slot sorted.
   void add(Side side, CardId dweller);
-  // A card on each of the four sides (forest_shuffle_rulebook.md, "Trees").
-  bool fully_occupied() const;
+  // A card on each of the four sides (forest_shuffle_rulebook.md, "Trees"):
+  // each side's run is longer than the one before it ends.
+  bool fully_occupied() const {
+    return ends[0] > 0 && ends[1] > ends[0] && ends[2] > ends[1] && ends[3] > ends[2];
+  }
   int dwellers() const { return static_cast<int>(dwelling.size()); }  // stacked ones each
   bool operator==(const Tree&) const = default;
 };

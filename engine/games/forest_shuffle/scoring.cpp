@@ -60,15 +60,9 @@ class ForestScorer {
     for (const Tree& tree : player.forest) {
       const SpeciesId host = tree_species(book_, tree);
       if (host != kNoSpecies) total += points(host, tree.card, std::nullopt, tree, nullptr);
-      // The slots' cards, walked side by side through the tree's one list.
-      std::size_t at = 0;
-      for (int s = 0; s < kSides; ++s) {
-        const Side side = static_cast<Side>(s);
-        for (const std::size_t end = tree.ends[static_cast<std::size_t>(s)]; at < end; ++at) {
-          const CardId card = tree.dwelling[at];
-          total += points(shown_species(book_, card, side), card, side, tree, nullptr);
-        }
-      }
+      tree.each_dweller([&](Side side, CardId card) {
+        total += points(shown_species(book_, card, side), card, side, tree, nullptr);
+      });
     }
     return total;
   }

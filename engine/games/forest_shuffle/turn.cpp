@@ -329,28 +329,25 @@ void ForestShuffleRules::mushroom_offers(const Position& position, Seat seat, co
   // Every copy in the forest draws, but for those placed this turn.
   std::vector<SpeciesId> dormant = player.dormant;
   for (const Tree& tree : player.forest) {
-    for (int s = 0; s < kSides; ++s) {
-      for (CardId held : tree.slot(static_cast<Side>(s))) {
-        const SpeciesId kind = shown_species(book(), held, static_cast<Side>(s));
-        const Species& mushroom = book().species_of(kind);
-        if (!is_mushroom(mushroom)) continue;
-        if (auto at = std::find(dormant.begin(), dormant.end(), kind); at != dormant.end()) {
-          dormant.erase(at);
-          continue;
-        }
-        const Ability* when_played = mushroom.permanent(AbilityKind::DrawWhenPlayed);
-        const Ability* when_placed = mushroom.permanent(AbilityKind::DrawWhenPlaced);
-        const bool triggered =
-            (when_played != nullptr && (when_played->types & types) != 0 &&
-             (!played.sapling || settings_.chanterelle_saplings)) ||
-            (when_placed != nullptr && played.placement.side == when_placed->side);
-        if (!triggered) continue;
-        Task offer = task_of(TaskKind::Offer, seat);
-        offer.source = Source::Mushroom;
-        offer.species = kind;
-        offers.push_back(offer);
+    tree.each_dweller([&](Side side, CardId held) {
+      const SpeciesId kind = shown_species(book(), held, side);
+      const Species& mushroom = book().species_of(kind);
+      if (!is_mushroom(mushroom)) return;
+      if (auto at = std::find(dormant.begin(), dormant.end(), kind); at != dormant.end()) {
+        dormant.erase(at);
+        return;
       }
-    }
+      const Ability* when_played = mushroom.permanent(AbilityKind::DrawWhenPlayed);
+      const Ability* when_placed = mushroom.permanent(AbilityKind::DrawWhenPlaced);
+      const bool triggered = (when_played != nullptr && (when_played->types & types) != 0 &&
+                              (!played.sapling || settings_.chanterelle_saplings)) ||
+                             (when_placed != nullptr && played.placement.side == when_placed->side);
+      if (!triggered) return;
+      Task offer = task_of(TaskKind::Offer, seat);
+      offer.source = Source::Mushroom;
+      offer.species = kind;
+      offers.push_back(offer);
+    });
   }
 }
 
