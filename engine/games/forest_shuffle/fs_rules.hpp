@@ -2,6 +2,7 @@
 // The rules of Forest Shuffle for one variant and player count
 // (forest_shuffle_rulebook.md; the cards from cards.yaml).
 
+#include <boost/container/small_vector.hpp>
 #include <limits>
 #include <optional>
 #include <string_view>
@@ -88,6 +89,10 @@ struct Played {
 Placement placement_of(const Move& move);                // from args 1 and 2 of a play
 Placement placement_of(const Task& payment);             // where the card being paid for goes
 std::string placement_text(const Placement& placement);  // "left of tree 2", "" for a tree
+
+// Tasks lined up by one move: a few, kept in place (a move is applied
+// thousands of times a second by agents).
+using TaskList = boost::container::small_vector<Task, 4>;
 
 class ForestShuffleRules final : public Rules {
  public:
@@ -223,7 +228,7 @@ class ForestShuffleRules final : public Rules {
   void resolve(Position& position, Seat seat, const Played& played, EventLog* log) const;
   // The draws the player's active mushrooms offer for the card just placed.
   void mushroom_offers(const Position& position, Seat seat, const Played& played,
-                       std::vector<Task>& offers) const;
+                       TaskList& offers) const;
   void record_placement(const Position& position, Seat seat, const Played& played,
                         EventLog* log) const;
   void use_offer(Position& position, const Task& offer, EventLog* log) const;

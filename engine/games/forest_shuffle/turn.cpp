@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <span>
 #include <stdexcept>
 
 #include "engine/games/forest_shuffle/forest.hpp"
@@ -14,8 +15,16 @@
 namespace grove::forest_shuffle {
 namespace {
 
-void push_front(Position& position, const std::vector<Task>& tasks) {
+void push_front(Position& position, std::span<const Task> tasks) {
   position.tasks.insert(position.tasks.begin(), tasks.begin(), tasks.end());
+}
+
+void push_front(Position& position, const TaskList& tasks) {
+  push_front(position, std::span<const Task>(tasks.data(), tasks.size()));
+}
+
+void push_front(Position& position, const Task& task) {
+  position.tasks.insert(position.tasks.begin(), task);
 }
 
 void pop_front(Position& position) { position.tasks.erase(position.tasks.begin()); }
@@ -124,7 +133,7 @@ void ForestShuffleRules::settle_starting_hand(Position& position, const Move& mo
   // Set-up, step 7: the whole hand goes to the box, six new cards come.
   for (CardId card : player.hand) add_card(player.mulliganed, card);
   player.hand.clear();
-  push_front(position, {task_of(TaskKind::Deal, seat, settings_.starting_hand)});
+  push_front(position, task_of(TaskKind::Deal, seat, settings_.starting_hand));
   if (log) {
     record(log, kClauseMulligan, seat,
            fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards are "
@@ -138,7 +147,7 @@ void ForestShuffleRules::draw_one(Position& position, const Move& move, EventLog
   const Seat seat = task.seat;
   const bool first = task.kind == TaskKind::Turn;
   pop_front(position);
-  std::vector<Task> next;
+  TaskList next;
   if (move.kind == kDrawFromDeck) {
     next.push_back(task_of(TaskKind::Draw, seat, 1));
     if (log) {
@@ -171,7 +180,7 @@ void ForestShuffleRules::stop_series(Position& position, const Move& move, Event
   const auto stopping = static_cast<Stopping>(move.args[0]);
   if (stopping == Stopping::Tucking && task.count > 0) {
     // The Raccoon: as many cards from the deck as went under the cave.
-    push_front(position, {task_of(TaskKind::Draw, task.seat, task.count)});
+    push_front(position, task_of(TaskKind::Draw, task.seat, task.count));
   }
   if (stopping == Stopping::MolePlays) {
     // The appendix's Mole: the effects and bonuses of the cards it played
@@ -195,7 +204,7 @@ void ForestShuffleRules::start_play(Position& position, const Move& move, EventL
   if (!via_mole) {
     // The play is the turn's action; the turn ends once it is resolved.
     pop_front(position);
-    push_front(position, {task_of(TaskKind::EndTurn, seat)});
+    push_front(position, task_of(TaskKind::EndTurn, seat));
   }
   if (move.kind == kSapling) {
     resolve(position, seat,
@@ -220,7 +229,7 @@ void ForestShuffleRules::start_play(Position& position, const Move& move, EventL
   paying.side = placement.side ? static_cast<std::int8_t>(*placement.side) : kNoSide;
   paying.tree = static_cast<std::int16_t>(placement.tree);
   paying.via_mole = via_mole;
-  push_front(position, {paying});
+  push_front(position, paying);
   if (log) {
     record(
         log, kClausePay, seat,
@@ -285,7 +294,7 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
   const SpeciesId species = played.sapling ? kNoSpecies : species_at(played.card, placement);
   if (log) record_placement(position, seat, played, log);
 
-  std::vector<Task> next;
+  TaskList next;
   // A tree (and by ruling fs.sapling_reveal a sapling) turns the deck's top
   // card into the clearing.
   if (!placement.side && (!played.sapling || settings_.sapling_reveals)) {
@@ -296,7 +305,7 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
     player.dormant.insert(std::upper_bound(player.dormant.begin(), player.dormant.end(), species),
                           species);
   }
-  std::vector<Task> offers;
+  TaskList offers;
   if (!played.free || settings_.free_plays_trigger) mushroom_offers(position, seat, played, offers);
   // The card's own effect, then its bonus; neither for a free placement.
   if (!played.free && species != kNoSpecies) {
@@ -321,7 +330,7 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
 }
 
 void ForestShuffleRules::mushroom_offers(const Position& position, Seat seat, const Played& played,
-                                         std::vector<Task>& offers) const {
+                                         TaskList& offers) const {
   const Player& player = position.player(seat);
   const Types types = played.sapling
                           ? Types{kTree}
@@ -396,11 +405,11 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
            {{"species", species.id}});
   }
   if (offer.source == Source::Mushroom) {
-    push_front(position, {task_of(TaskKind::Draw, seat, 1)});
+    push_front(position, task_of(TaskKind::Draw, seat, 1));
     return;
   }
   Player& player = position.player(seat);
-  std::vector<Task> next;
+  TaskList next;
   for (const Ability& ability : offer.source == Source::Effect ? species.effect : species.bonus) {
     switch (ability.kind) {
       case AbilityKind::Draw:
