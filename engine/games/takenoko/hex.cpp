@@ -6,6 +6,11 @@
 
 namespace grove::takenoko {
 
+std::size_t direction_index(const Hex& step) {
+  return static_cast<std::size_t>(std::find(kDirections.begin(), kDirections.end(), step) -
+                                  kDirections.begin());
+}
+
 int distance(const Hex& a, const Hex& b) {
   const int dq = a.q - b.q;
   const int dr = a.r - b.r;

@@ -29,6 +29,30 @@ inline constexpr std::array<Hex, 6> kDirections = {
     {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}};
 inline constexpr std::array<const char*, 6> kDirectionNames = {"E", "SE", "SW", "W", "NW", "NE"};
 
+// Which of kDirections leads from a cell to its neighbour `step` away (6:
+// not a neighbour).
+std::size_t direction_index(const Hex& step);
+
+// The border in direction d has its two corners at the neighbours in
+// directions d + 1 and d - 1; seen from the cell across the border, the
+// same two cells lie in directions d + 2 and d - 2. Code that reads the
+// channels at a border's corners from both of its sides relies on this.
+constexpr bool corners_seen_across() {
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const Hex& across = kDirections[d];
+    const Hex& next = kDirections[(d + 1) % 6];
+    const Hex& previous = kDirections[(d + 5) % 6];
+    if (next.q - across.q != kDirections[(d + 2) % 6].q ||
+        next.r - across.r != kDirections[(d + 2) % 6].r ||
+        previous.q - across.q != kDirections[(d + 4) % 6].q ||
+        previous.r - across.r != kDirections[(d + 4) % 6].r) {
+      return false;
+    }
+  }
+  return true;
+}
+static_assert(corners_seen_across());
+
 int distance(const Hex& a, const Hex& b);
 inline bool adjacent(const Hex& a, const Hex& b) { return distance(a, b) == 1; }
 // Rotated by `sixths` * 60 degrees clockwise about the pond.

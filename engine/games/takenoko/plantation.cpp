@@ -136,13 +136,59 @@ std::string channel_problem(const Position& position, const Edge& edge, bool two
 }
 
 std::vector<Edge> channel_spots(const Position& position, bool two_plots) {
+  // The borders of every plot, asked as channel_allowed asks, but with the
+  // plots and the channels read from a window of the plantation widened by
+  // one cell rather than searched for: this is asked whenever a player who
+  // keeps a channel has moves listed. Each cell holds a bit per border
+  // with a channel and kPlotBit when a plot lies there.
+  constexpr std::uint8_t kPlotBit = 1U << 6;
+  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
+  for (const Plot& plot : position.plots) {
+    q_min = std::min(q_min, plot.at.q - 1);
+    q_max = std::max(q_max, plot.at.q + 1);
+    r_min = std::min(r_min, plot.at.r - 1);
+    r_max = std::max(r_max, plot.at.r + 1);
+  }
+  const int width = q_max - q_min + 1;
+  const auto inside = [&](const Hex& at) {
+    return at.q >= q_min && at.q <= q_max && at.r >= r_min && at.r <= r_max;
+  };
+  const auto index = [&](const Hex& at) {
+    return static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min);
+  };
+  thread_local std::vector<std::uint8_t> cells;  // kept per thread: no allocation
+  cells.assign(static_cast<std::size_t>(width * (r_max - r_min + 1)), 0);
+  for (const Plot& plot : position.plots) cells[index(plot.at)] |= kPlotBit;
+  for (const Edge& edge : position.channels) {
+    for (const auto& [side, other] : {std::pair{edge.a, edge.b}, std::pair{edge.b, edge.a}}) {
+      const std::size_t direction = direction_index(Hex{other.q - side.q, other.r - side.r});
+      if (direction < kDirections.size() && inside(side)) {
+        cells[index(side)] |= static_cast<std::uint8_t>(1U << direction);
+      }
+    }
+  }
+  const auto channel = [&](const Hex& at, std::size_t direction) {
+    return (cells[index(at)] >> direction & 1U) != 0;
+  };
   std::vector<Edge> spots;
   for (const Plot& plot : position.plots) {
-    for (const Hex& step : kDirections) {
-      const Edge edge = edge_between(plot.at, plot.at + step);
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
+      const Hex next = plot.at + kDirections[d];
+      const bool next_plot = (cells[index(next)] & kPlotBit) != 0;
       // Each border between two plots is seen from both sides; take it once.
-      if (position.plot_at(plot.at + step) != nullptr && edge.a != plot.at) continue;
-      if (channel_allowed(position, edge, two_plots)) spots.push_back(edge);
+      if (next_plot && next < plot.at) continue;
+      if (plot.at == kPond || next == kPond || (two_plots && !next_plot) || channel(plot.at, d)) {
+        continue;
+      }
+      // Touching the network: a corner at the pond or at another channel's
+      // end (corners_seen_across).
+      bool touches = false;
+      for (const auto& [from_plot, from_next] :
+           {std::pair{(d + 1) % 6, (d + 2) % 6}, std::pair{(d + 5) % 6, (d + 4) % 6}}) {
+        touches = touches || plot.at + kDirections[from_plot] == kPond ||
+                  channel(plot.at, from_plot) || channel(next, from_next);
+      }
+      if (touches) spots.push_back(edge_between(plot.at, next));
     }
   }
   std::sort(spots.begin(), spots.end());

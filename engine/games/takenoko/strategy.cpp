@@ -45,32 +45,6 @@ constexpr double kDeadCard = -1.0;
 // away, one channel away, or irrigated.
 enum Water : std::uint8_t { kDry, kNear, kIrrigated };
 
-// Which of kDirections leads from a cell to its neighbour `step` away (6:
-// not a neighbour).
-std::size_t direction_index(const Hex& step) {
-  return static_cast<std::size_t>(std::find(kDirections.begin(), kDirections.end(), step) -
-                                  kDirections.begin());
-}
-
-// The two corners of the border in direction d are the cells in directions
-// d + 1 and d - 1; seen from the neighbour across the border, they lie in
-// directions d + 2 and d - 2. Survey::one_channel_away relies on this.
-constexpr bool corners_seen_across() {
-  for (std::size_t d = 0; d < kDirections.size(); ++d) {
-    const Hex& across = kDirections[d];
-    const Hex& next = kDirections[(d + 1) % 6];
-    const Hex& previous = kDirections[(d + 5) % 6];
-    if (next.q - across.q != kDirections[(d + 2) % 6].q ||
-        next.r - across.r != kDirections[(d + 2) % 6].r ||
-        previous.q - across.q != kDirections[(d + 4) % 6].q ||
-        previous.r - across.r != kDirections[(d + 4) % 6].r) {
-      return false;
-    }
-  }
-  return true;
-}
-static_assert(corners_seen_across());
-
 // The plantation in a dense window, surveyed once for every seat's figure:
 // each cell's plot (its colour and water) and the channels on its borders,
 // so that a cell of a pattern's placement, or a border of a plot, is one
@@ -185,7 +159,8 @@ class Survey {
     for (std::size_t d = 0; d < kDirections.size(); ++d) {
       const int next = cell + step_[d];
       if (two_plots && !plot_on(next)) continue;
-      // The border's two corners, each seen from both sides of the border.
+      // The border's two corners, each seen from both sides of the border
+      // (corners_seen_across).
       const std::array<std::array<std::size_t, 2>, 2> corners = {
           {{(d + 1) % 6, (d + 2) % 6}, {(d + 5) % 6, (d + 4) % 6}}};
       for (const auto& [from_plot, from_next] : corners) {
