@@ -64,16 +64,17 @@ class Survey {
     return credit;
   }();
 
-  // The survey of this position. Consecutive positions an agent looks at
-  // mostly share their plantation: when the plots (places, colours,
-  // irrigation), the channels and the channel ruling are those of the last
-  // survey, which is all a survey depends on, it stands, with the pattern
-  // progress worked out on it.
+  // Whether this is a survey of the position's plantation: the plots
+  // (places, colours, irrigation), the channels and the channel ruling,
+  // which are all a survey depends on, are those it was taken of. (A survey
+  // never taken shows nothing.)
+  bool shows(const Position& position, bool two_plots) const {
+    return two_plots == two_plots_ && position.channels == surveyed_channels_ &&
+           surveyed_plots_.same(position);
+  }
+
+  // Surveys the position's plantation, reusing the buffers of the last one.
   void take(const Position& position, bool two_plots) {
-    if (two_plots == two_plots_ && position.channels == surveyed_channels_ &&
-        surveyed_plots_.same(position)) {
-      return;
-    }
     two_plots_ = two_plots;
     surveyed_plots_.take(position);
     surveyed_channels_ = position.channels;
@@ -498,13 +499,31 @@ void TakenokoRules::heuristics(const State& state, std::vector<double>& values) 
   const Position& position = position_of<Position>(state);
   // The plantation is surveyed at most once for all seats, and only when a
   // card in somebody's hand looks at it. Agents ask at every position they
-  // look at, so the survey's buffers are kept per thread.
-  thread_local Survey survey;
-  bool surveyed = false;
+  // look at, and the positions of one decision mostly share a few
+  // plantations (a search keeps coming back to the one at its root), so the
+  // surveys of the last few plantations stand, with the pattern progress
+  // worked out on them, kept per thread.
+  constexpr std::size_t kSurveysKept = 8;
+  thread_local std::array<Survey, kSurveysKept> surveys;
+  thread_local std::size_t latest = 0;
+  Survey* survey = nullptr;
   const auto surveyed_plantation = [&]() -> Survey& {
-    if (!surveyed) survey.take(position, settings_.channel_needs_two_plots);
-    surveyed = true;
-    return survey;
+    if (survey != nullptr) return *survey;
+    const bool two_plots = settings_.channel_needs_two_plots;
+    for (std::size_t i = 0; i < kSurveysKept && survey == nullptr; ++i) {
+      const std::size_t at = (latest + kSurveysKept - i) % kSurveysKept;
+      if (surveys[at].shows(position, two_plots)) {
+        survey = &surveys[at];
+        latest = at;
+      }
+    }
+    if (survey == nullptr) {
+      // Otherwise taken in the next place round the ring.
+      latest = (latest + 1) % kSurveysKept;
+      survey = &surveys[latest];
+      survey->take(position, two_plots);
+    }
+    return *survey;
   };
   values.resize(static_cast<std::size_t>(players()));
   for (Seat seat = 0; seat < players(); ++seat) {
