@@ -311,6 +311,18 @@ void MctsAgent::reuse_or_clear(const Rules& rules, const State& state) {
     }
   }
   tree_.swap(kept_);
+  // The subtree grew in drawn worlds, and a move legal in one of them need
+  // not be legal here: what the seat cannot see may decide it (how many
+  // plot tiles are left to draw, say). Only the moves legal here stay, and
+  // the root counts the visits they hold.
+  std::vector<std::int32_t>& children = tree_[0].children;
+  std::erase_if(children, [&](std::int32_t child) {
+    return std::find(moves_.begin(), moves_.end(), tree_[static_cast<std::size_t>(child)].move) ==
+           moves_.end();
+  });
+  tree_[0].visits = 0;
+  for (std::int32_t child : children)
+    tree_[0].visits += tree_[static_cast<std::size_t>(child)].visits;
 }
 
 bool MctsAgent::settled(std::int64_t left) const {

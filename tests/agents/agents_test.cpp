@@ -116,6 +116,24 @@ TEST_P(EveryGame, AgentsChooseFromWhatTheirSeatSees) {
   EXPECT_GT(decisions, 3);
 }
 
+TEST_P(EveryGame, MctsPlaysOnlyLegalMovesThroughAWholeGame) {
+  // With the subtree kept from one decision to the next and early stops,
+  // over whole games; a short search so that it runs under the sanitizers
+  // too (games_end_test.cpp replays a full-budget game that once failed).
+  const std::unique_ptr<Rules> rules = game().rules(Variant(game()), game().min_players);
+  for (std::uint64_t seed = 0; seed < 2; ++seed) {
+    Table table(seed,
+                std::vector<std::string>(static_cast<std::size_t>(game().min_players), "mcts:24"));
+    std::unique_ptr<State> state = rules->initial_state();
+    for (int step = 0; step < 3000 && rules->node(*state).kind != NodeKind::Terminal; ++step) {
+      const Move move = table.next_move(*rules, *state);
+      const Verdict verdict = rules->apply(*state, move, nullptr);
+      ASSERT_TRUE(verdict.is_legal())
+          << game().name << ": MCTS chose " << rules->move_text(move) << ": " << verdict.reason();
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Agents, EveryGame, ::testing::ValuesIn(builtin_games().names()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                            return param.param;

@@ -1,6 +1,7 @@
 // Greedy and MCTS finish their games: in every game and at every table size
 // the game allows, a few seeded games between copies of one agent must all
-// end before the variant's step bound, as `grove balance` plays them. A
+// end before the variant's step bound, as `grove balance` plays them; and a
+// full-budget game where MCTS once chose an illegal move plays legally. A
 // balance report over games that never end says nothing, and one such game
 // holds a whole run up for minutes.
 //
@@ -13,6 +14,7 @@
 #include <iostream>
 #include <string>
 
+#include "engine/agents/agents.hpp"
 #include "engine/games/builtin.hpp"
 #include "reports/balance/run.hpp"
 
@@ -49,6 +51,24 @@ TEST_P(GamesEnd, AtEveryTableSize) {
               << outcome.games.size() << " games, " << moves / std::ssize(outcome.games)
               << " moves on average, " << outcome.seconds << " s\n";
   }
+}
+
+TEST(MctsKeptSubtree, OffersOnlyMovesLegalInTheRealGame) {
+  // MCTS keeps the subtree below its move for the seat's next decision, and
+  // that subtree grew in drawn worlds. In this game of the strength ladder
+  // the drawn worlds let P2 keep a plot tile where the real game had
+  // already kept one (fewer tiles were left to draw), and MCTS chose that
+  // move until the root kept only the moves legal in the real game.
+  const Game& game = builtin_games().get("takenoko");
+  const std::unique_ptr<Rules> rules = game.rules(Variant(game), 2);
+  grove::Table table(15924155627080437031ULL, {"greedy", "mcts"});
+  std::unique_ptr<State> state = rules->initial_state();
+  for (int step = 0; step < 5000 && rules->node(*state).kind != NodeKind::Terminal; ++step) {
+    const Move move = table.next_move(*rules, *state);
+    const Verdict verdict = rules->apply(*state, move, nullptr);
+    ASSERT_TRUE(verdict.is_legal()) << rules->move_text(move) << ": " << verdict.reason();
+  }
+  EXPECT_EQ(rules->node(*state).kind, NodeKind::Terminal);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, GamesEnd,
