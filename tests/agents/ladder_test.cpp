@@ -88,11 +88,11 @@ INSTANTIATE_TEST_SUITE_P(EveryGame, Ladder,
                          ::testing::Values(Rung{"pass_the_pandas", 4, "greedy", "random", 40000},
                                            Rung{"pass_the_pandas", 4, "mcts", "greedy", 40000},
                                            Rung{"bamboo_harvest", 2, "greedy", "random", 24},
-                                           Rung{"bamboo_harvest", 2, "mcts", "greedy", 32},
+                                           Rung{"bamboo_harvest", 2, "mcts", "greedy", 60},
                                            Rung{"takenoko", 2, "greedy", "random", 24},
-                                           Rung{"takenoko", 2, "mcts", "greedy", 96},
+                                           Rung{"takenoko", 2, "mcts", "greedy", 160},
                                            Rung{"forest_shuffle", 2, "greedy", "random", 24},
-                                           Rung{"forest_shuffle", 2, "mcts", "greedy", 24}),
+                                           Rung{"forest_shuffle", 2, "mcts", "greedy", 40}),
                          [](const ::testing::TestParamInfo<Rung>& param) {
                            return rung_name(param.param);
                          });
