@@ -1,6 +1,8 @@
 #pragma once
 // Agents by name, as the command line and balance runs give them:
-// "random", "greedy", "mcts" or "mcts:ITERATIONS".
+// "random", "greedy", "mcts", "mcts:ITERATIONS[:PLAYOUT_MOVES]" or
+// "mcts:ms=MILLISECONDS[:PLAYOUT_MOVES]"; and the table of agents one game
+// is played by.
 
 #include <cstdint>
 #include <memory>
