@@ -25,11 +25,14 @@ double seconds_since(Clock::time_point start) {
 // Who leads, by the game's heuristic: the one seat strictly ahead of all
 // the others, or nobody.
 Seat sole_leader(const Rules& rules, const State& state) {
+  // Every seat's figure in one call: a game may work them out together.
+  std::vector<double> values;
+  rules.heuristics(state, values);
   Seat leader = kNoSeat;
   double best = 0;
   bool tied = false;
   for (Seat seat = 0; seat < rules.players(); ++seat) {
-    const double value = rules.heuristic(state, seat);
+    const double value = values[static_cast<std::size_t>(seat)];
     if (leader == kNoSeat || value > best) {
       leader = seat;
       best = value;

@@ -47,38 +47,37 @@ std::string plot_spot_problem(const Position& position, const Hex& at) {
       hex_text(at), around == 0 ? "no plot" : "only one plot");
 }
 
+Window::Window(const Position& position, int margin) {
+  for (const Plot& plot : position.plots) {
+    q_min = std::min(q_min, plot.at.q);
+    q_max = std::max(q_max, plot.at.q);
+    r_min = std::min(r_min, plot.at.r);
+    r_max = std::max(r_max, plot.at.r);
+  }
+  q_min -= margin;
+  q_max += margin;
+  r_min -= margin;
+  r_max += margin;
+}
+
 std::vector<Hex> plot_spots(const Position& position) {
   // An open space touches the pond or a plot, so it lies in the window of
   // the pond and the plots widened by one cell. Each cell of the window
   // holds how many plots touch it (-1: taken by a plot or the pond), and the
   // window is read in coordinate order.
-  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
-  for (const Plot& plot : position.plots) {
-    q_min = std::min(q_min, plot.at.q - 1);
-    q_max = std::max(q_max, plot.at.q + 1);
-    r_min = std::min(r_min, plot.at.r - 1);
-    r_max = std::max(r_max, plot.at.r + 1);
-  }
-  q_min = std::min(q_min, -1);
-  q_max = std::max(q_max, 1);
-  r_min = std::min(r_min, -1);
-  r_max = std::max(r_max, 1);
-  const int width = q_max - q_min + 1;
-  const auto index = [&](const Hex& at) {
-    return static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min);
-  };
+  const Window window(position, 1);
   thread_local std::vector<std::int8_t> around;  // kept per thread: no allocation
-  around.assign(static_cast<std::size_t>(width * (r_max - r_min + 1)), 0);
+  around.assign(window.size(), 0);
   for (const Plot& plot : position.plots) {
-    for (const Hex& step : kDirections) ++around[index(plot.at + step)];
+    for (const Hex& step : kDirections) ++around[window.index(plot.at + step)];
   }
-  around[index(kPond)] = -1;
-  for (const Plot& plot : position.plots) around[index(plot.at)] = -1;
+  around[window.index(kPond)] = -1;
+  for (const Plot& plot : position.plots) around[window.index(plot.at)] = -1;
   std::vector<Hex> spots;
-  for (int q = q_min; q <= q_max; ++q) {
-    for (int r = r_min; r <= r_max; ++r) {
+  for (int q = window.q_min; q <= window.q_max; ++q) {
+    for (int r = window.r_min; r <= window.r_max; ++r) {
       const Hex at{q, r};
-      const int plots = around[index(at)];
+      const int plots = around[window.index(at)];
       if (plots >= 0 && (adjacent(at, kPond) || plots >= 2)) spots.push_back(at);
     }
   }
@@ -142,27 +141,15 @@ std::vector<Edge> channel_spots(const Position& position, bool two_plots) {
   // keeps a channel has moves listed. Each cell holds a bit per border
   // with a channel and kPlotBit when a plot lies there.
   constexpr std::uint8_t kPlotBit = 1U << 6;
-  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
-  for (const Plot& plot : position.plots) {
-    q_min = std::min(q_min, plot.at.q - 1);
-    q_max = std::max(q_max, plot.at.q + 1);
-    r_min = std::min(r_min, plot.at.r - 1);
-    r_max = std::max(r_max, plot.at.r + 1);
-  }
-  const int width = q_max - q_min + 1;
-  const auto inside = [&](const Hex& at) {
-    return at.q >= q_min && at.q <= q_max && at.r >= r_min && at.r <= r_max;
-  };
-  const auto index = [&](const Hex& at) {
-    return static_cast<std::size_t>((at.r - r_min) * width + at.q - q_min);
-  };
+  const Window window(position, 1);
+  const auto index = [&](const Hex& at) { return window.index(at); };
   thread_local std::vector<std::uint8_t> cells;  // kept per thread: no allocation
-  cells.assign(static_cast<std::size_t>(width * (r_max - r_min + 1)), 0);
+  cells.assign(window.size(), 0);
   for (const Plot& plot : position.plots) cells[index(plot.at)] |= kPlotBit;
   for (const Edge& edge : position.channels) {
     for (const auto& [side, other] : {std::pair{edge.a, edge.b}, std::pair{edge.b, edge.a}}) {
       const std::size_t direction = direction_index(Hex{other.q - side.q, other.r - side.r});
-      if (direction < kDirections.size() && inside(side)) {
+      if (direction < kDirections.size() && window.contains(side)) {
         cells[index(side)] |= static_cast<std::uint8_t>(1U << direction);
       }
     }

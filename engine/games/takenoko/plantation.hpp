@@ -13,6 +13,26 @@
 
 namespace grove::takenoko {
 
+// The rectangle of axial coordinates that holds the pond and every plot,
+// widened by `margin` cells, with a place for each cell in a flat array:
+// how the move lists and the heuristic's survey read the plantation by
+// look-up rather than by search.
+struct Window {
+  Window(const Position& position, int margin);
+
+  int width() const { return q_max - q_min + 1; }
+  int height() const { return r_max - r_min + 1; }
+  std::size_t size() const { return static_cast<std::size_t>(width() * height()); }
+  bool contains(const Hex& at) const {
+    return at.q >= q_min && at.q <= q_max && at.r >= r_min && at.r <= r_max;
+  }
+  std::size_t index(const Hex& at) const {
+    return static_cast<std::size_t>((at.r - r_min) * width() + at.q - q_min);
+  }
+
+  int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
+};
+
 // Empty spaces where a new plot may go: next to the pond or next to two
 // placed plots. In coordinate order.
 std::vector<Hex> plot_spots(const Position& position);

@@ -79,18 +79,12 @@ class Survey {
     surveyed_plots_.take(position);
     surveyed_channels_ = position.channels;
     remembered_tiles_.fill(-1);
-    constexpr int kMargin = 2;
-    int q_min = 0, q_max = 0, r_min = 0, r_max = 0;
-    for (const Plot& plot : position.plots) {
-      q_min = std::min(q_min, plot.at.q);
-      q_max = std::max(q_max, plot.at.q);
-      r_min = std::min(r_min, plot.at.r);
-      r_max = std::max(r_max, plot.at.r);
-    }
-    q_min_ = q_min - kMargin;
-    r_min_ = r_min - kMargin;
-    width_ = q_max - q_min + 1 + 2 * kMargin;
-    height_ = r_max - r_min + 1 + 2 * kMargin;
+    constexpr int kMargin = 2;  // as far as a pattern anchored on a plot reaches
+    const Window window(position, kMargin);
+    q_min_ = window.q_min;
+    r_min_ = window.r_min;
+    width_ = window.width();
+    height_ = window.height();
     for (std::size_t d = 0; d < kDirections.size(); ++d) step_[d] = offset(kDirections[d]);
     const auto size = static_cast<std::size_t>(width_ * height_);
     cells_.assign(size, kEmpty);
