@@ -55,6 +55,13 @@ std::vector<std::string> ForestShuffleRules::check_position(const Position& posi
   if (position.turn < 0 || position.turn >= players()) {
     problems.push_back("the turn is not a seat at the table");
   }
+  for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
+    const Player& player = position.players[seat];
+    if (player.print != forest_print(player.forest)) {
+      problems.push_back(fmt::format("{}'s forest fingerprint is not that of its cards",
+                                     seat_label(static_cast<Seat>(seat))));
+    }
+  }
   // Every card in one place.
   const std::vector<int> seen = cards_in_view(position, cards.cards.size());
   int unseen = 0;

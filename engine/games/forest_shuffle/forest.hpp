@@ -55,6 +55,8 @@ struct Census {
 Census take_census(const Settings& settings, const Player& player);
 // Every forest's census, by seat.
 using Censuses = boost::container::static_vector<Census, kMaxPlayers>;
+// Every forest's census by seat, held elsewhere.
+using CensusRefs = boost::container::static_vector<const Census*, kMaxPlayers>;
 
 // Whether a card of `species` may go into that slot now: an empty one, or
 // one holding only its own species when the species shares slots, up to its

@@ -10,6 +10,7 @@
 #include "engine/core/game.hpp"
 #include "engine/games/forest_shuffle/cards.hpp"
 #include "engine/games/forest_shuffle/forest.hpp"
+#include "engine/games/forest_shuffle/forest_memo.hpp"
 #include "engine/games/forest_shuffle/position.hpp"
 #include "engine/games/forest_shuffle/settings.hpp"
 
@@ -239,10 +240,13 @@ class ForestShuffleRules final : public Rules {
   // What an offer of `species`' `source` to `seat` would be worth, in points;
   // `census` is the census of that seat's forest.
   double offer_value(const Position& position, const Task& offer, const Census& census) const;
+  // Every forest's census, by seat (held in memo_).
+  CensusRefs survey_forests(const Position& position) const;
   // One seat's heuristic, given every forest's census.
-  double seat_heuristic(const Position& position, Seat seat, const Censuses& censuses) const;
+  double seat_heuristic(const Position& position, Seat seat, const CensusRefs& censuses) const;
 
   Settings settings_;
+  ForestMemo memo_{settings_};
 };
 
 }  // namespace grove::forest_shuffle

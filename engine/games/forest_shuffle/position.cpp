@@ -15,7 +15,50 @@ void hash_species(Hasher& hasher, const std::vector<SpeciesId>& species) {
   for (SpeciesId id : species) hasher.add(static_cast<int>(id));
 }
 
+// SplitMix64's finalizer: every input bit moves about half the output bits,
+// so a sum of terms tells apart forests that differ in any card.
+std::uint64_t mix(std::uint64_t value) {
+  value ^= value >> 30;
+  value *= 0xbf58476d1ce4e5b9ULL;
+  value ^= value >> 27;
+  value *= 0x94d049bb133111ebULL;
+  return value ^ (value >> 31);
+}
+
+std::uint64_t tree_term(std::size_t index, const Tree& tree) {
+  constexpr std::uint64_t kSaplingShown = 0xffff;
+  const std::uint64_t shown = tree.sapling ? kSaplingShown : static_cast<std::uint16_t>(tree.card);
+  return mix((std::uint64_t{index} << 32) | (std::uint64_t{kSides} << 24) | shown);
+}
+
 }  // namespace
+
+std::uint64_t placement_print(std::size_t index, std::optional<Side> side, CardId card) {
+  if (!side)
+    return tree_term(index, Tree{.card = card, .sapling = false, .dwelling = {}, .ends = {}});
+  return mix((std::uint64_t{index} << 32) | (static_cast<std::uint64_t>(*side) << 24) |
+             static_cast<std::uint16_t>(card));
+}
+
+std::uint64_t forest_print(std::span<const Tree> forest) {
+  std::uint64_t print = 0;
+  for (std::size_t index = 0; index < forest.size(); ++index) {
+    print += tree_term(index, forest[index]);
+    forest[index].each_dweller(
+        [&](Side side, CardId card) { print += placement_print(index, side, card); });
+  }
+  return print;
+}
+
+void Player::plant(const Tree& tree) {
+  print += tree_term(forest.size(), tree);
+  forest.push_back(tree);
+}
+
+void Player::place(std::size_t index, Side side, CardId card) {
+  forest[index].add(side, card);
+  print += placement_print(index, side, card);
+}
 
 void Tree::add(Side side, CardId dweller) {
   const auto s = static_cast<std::size_t>(side);

@@ -7,6 +7,7 @@
 #include <array>
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -66,9 +67,26 @@ struct Player {
   // Mushrooms placed during this turn: their permanent effects start with the
   // player's next turn (forest_shuffle_rulebook.md, "Effects").
   std::vector<SpeciesId> dormant;  // sorted
+  // The forest's fingerprint (forest_print), kept up as cards are placed:
+  // agents rate forests by the hundred thousand and remember the ones they
+  // rated before by it (forest_memo.hpp).
+  std::uint64_t print = 0;
+
+  // Places a tree card or a sapling (with no dwellers yet) after the last.
+  void plant(const Tree& tree);
+  // Places `card` into the slot on `side` of tree `index`.
+  void place(std::size_t index, Side side, CardId card);
 
   bool operator==(const Player&) const = default;
 };
+
+// A fingerprint of a forest: the sum of one term per card in it, by where
+// it lies and which card shows there (a sapling's card shows nothing, so
+// it is left out). A card placed adds its term.
+std::uint64_t forest_print(std::span<const Tree> forest);
+// The term of `card` placed at tree `index`: on `side`, or as the tree
+// card itself (not a sapling) when there is no side.
+std::uint64_t placement_print(std::size_t index, std::optional<Side> side, CardId card);
 
 // What the game has to do next, front first. Chance and the players act on
 // the front task; a task with nothing to decide passes by itself.

@@ -131,6 +131,7 @@ class PositionReader {
     }
     resolve_species_cards(position);
     fill_caves(position);
+    for (Player& player : position.players) player.print = forest_print(player.forest);
     read_unseen(root, position);
     read_deck(root, position);
     return position;

@@ -10,13 +10,19 @@
 namespace grove::forest_shuffle {
 namespace {
 
+// Cards of a species, counting the Violet Carpenter Bees at trees of it.
+int count_of(const Census& census, SpeciesId species) {
+  if (species < kTreeSpecies) return census.trees_with_bees[static_cast<std::size_t>(species)];
+  return census.species[static_cast<std::size_t>(species)];
+}
+
 // Scores the cards of one forest; the census of every forest is at hand for
 // the rules that compare.
 class ForestScorer {
  public:
   // `own` is the census of the forest scored, `seat`'s (or a changed copy of
   // it); the comparisons look at the others in `censuses`.
-  ForestScorer(const Settings& settings, const Census& own, std::span<const Census> censuses,
+  ForestScorer(const Settings& settings, const Census& own, std::span<const Census* const> censuses,
                std::size_t seat)
       : book_(settings.book), settings_(settings), censuses_(censuses), census_(own), seat_(seat) {}
 
@@ -69,12 +75,6 @@ class ForestScorer {
 
  private:
   const std::string& name_of(SpeciesId species) const { return book_.species_of(species).name; }
-
-  // Cards of a species, counting the Violet Carpenter Bees at trees of it.
-  static int count_of(const Census& census, SpeciesId species) {
-    if (species < kTreeSpecies) return census.trees_with_bees[static_cast<std::size_t>(species)];
-    return census.species[static_cast<std::size_t>(species)];
-  }
 
   // The points of a visible card of `species` (`card` on `side` of `host`,
   // no side for the tree itself); the reason goes to `why` when asked.
@@ -241,14 +241,11 @@ class ForestScorer {
   }
 
   int majority_points(const Scoring& rule, std::string* why) const {
-    auto measure = [&](const Census& census) {
-      return rule.measure == Measure::Trees ? census.all_trees_with_bees
-                                            : count_of(census, rule.species);
-    };
-    const int mine = measure(census_);
+    const int mine = majority_measure(rule, census_);
     int best_other = 0;
     for (std::size_t other = 0; other < censuses_.size(); ++other) {
-      if (other != seat_) best_other = std::max(best_other, measure(censuses_[other]));
+      if (other != seat_)
+        best_other = std::max(best_other, majority_measure(rule, *censuses_[other]));
     }
     const bool most = mine >= best_other;
     if (why)
@@ -273,7 +270,7 @@ class ForestScorer {
 
   const CardBook& book_;
   const Settings& settings_;
-  std::span<const Census> censuses_;
+  std::span<const Census* const> censuses_;
   const Census& census_;
   std::size_t seat_;
   // The kinds scored so far; a forest has a handful, kept in place.
@@ -286,6 +283,11 @@ std::string card_label(const CardBook& book, const CardScore& entry) {
 }
 
 }  // namespace
+
+int majority_measure(const Scoring& rule, const Census& census) {
+  return rule.measure == Measure::Trees ? census.all_trees_with_bees
+                                        : count_of(census, rule.species);
+}
 
 std::vector<int> ForestScore::by_species(std::size_t species_count) const {
   std::vector<int> points(species_count, 0);
@@ -300,10 +302,11 @@ std::vector<ForestScore> score_forests(const Settings& settings, const Position&
                                        bool explain) {
   Censuses censuses;
   for (const Player& player : position.players) censuses.push_back(take_census(settings, player));
-  const std::span<const Census> all(censuses.data(), censuses.size());
+  CensusRefs all;
+  for (const Census& census : censuses) all.push_back(&census);
   std::vector<ForestScore> sheets;
   for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
-    ForestScorer scorer(settings, censuses[seat], all, seat);
+    ForestScorer scorer(settings, censuses[seat], {all.data(), all.size()}, seat);
     sheets.push_back(scorer.score(position.players[seat], explain));
   }
   return sheets;
@@ -318,7 +321,7 @@ std::vector<int> final_scores(const Settings& settings, const Position& position
 }
 
 int forest_points(const Settings& settings, const Player& player, const Census& own,
-                  std::span<const Census> censuses, std::size_t seat) {
+                  std::span<const Census* const> censuses, std::size_t seat) {
   return ForestScorer(settings, own, censuses, seat).total(player);
 }
 

@@ -44,7 +44,10 @@ std::vector<int> final_scores(const Settings& settings, const Position& position
 // `own` its census; the rules that compare look at the other forests'
 // censuses in `censuses` (every seat's, `seat`'s own left out).
 int forest_points(const Settings& settings, const Player& player, const Census& own,
-                  std::span<const Census> censuses, std::size_t seat);
+                  std::span<const Census* const> censuses, std::size_t seat);
+// What a majority rule compares between forests: its trees, or its cards of
+// a species.
+int majority_measure(const Scoring& rule, const Census& census);
 
 // The score sheets as text, a block per player with every card's points.
 std::string score_sheet_text(const Settings& settings, const Position& position);

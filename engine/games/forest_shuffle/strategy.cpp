@@ -82,45 +82,40 @@ double ForestShuffleRules::offer_value(const Position& position, const Task& off
   return value;
 }
 
-namespace {
-
-Censuses take_censuses(const Settings& settings, const Position& position) {
-  Censuses censuses;
-  for (const Player& player : position.players) censuses.push_back(take_census(settings, player));
-  return censuses;
-}
-
-}  // namespace
-
 double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
   const Position& position = position_of<Position>(state);
-  return seat_heuristic(position, seat, take_censuses(settings_, position));
+  return seat_heuristic(position, seat, survey_forests(position));
 }
 
 void ForestShuffleRules::heuristics(const State& state, std::vector<double>& values) const {
   const Position& position = position_of<Position>(state);
-  const Censuses censuses = take_censuses(settings_, position);
+  const CensusRefs censuses = survey_forests(position);
   values.resize(static_cast<std::size_t>(players()));
   for (Seat seat = 0; seat < players(); ++seat) {
     values[static_cast<std::size_t>(seat)] = seat_heuristic(position, seat, censuses);
   }
 }
 
+CensusRefs ForestShuffleRules::survey_forests(const Position& position) const {
+  CensusRefs censuses;
+  for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
+    const Player& player = position.players[seat];
+    censuses.push_back(&memo_.census(seat, player, nullptr, player.print));
+  }
+  return censuses;
+}
+
 double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
-                                          const Censuses& censuses) const {
+                                          const CensusRefs& censuses) const {
   const Weights& w = kWeights;
   const auto at = static_cast<std::size_t>(seat);
-  const std::span<const Census> all(censuses.data(), censuses.size());
+  const std::span<const Census* const> all(censuses.data(), censuses.size());
   const Player& player = position.player(seat);
-  if (position.over) return forest_points(settings_, player, censuses[at], all, at);
+  if (position.over) return memo_.points(player, nullptr, player.print, *censuses[at], all, at);
 
   // A card being paid for counts as placed, and its price as paid, so that
-  // a play rates the same before and after the payment is chosen. The
-  // forest with it placed is built in a copy kept per thread, which reuses
-  // its storage from one position to the next; it holds only what scoring
-  // reads, the forest and the cave.
-  thread_local Player placed;
-  const Player* forest = &player;
+  // a play rates the same before and after the payment is chosen.
+  std::optional<Pending> pending;
   int owed = 0;
   // Cards on their way to the hand: draws to come, tucked cards to replace.
   double coming = 0;
@@ -129,16 +124,8 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
     if (task.seat != seat) continue;
     switch (task.kind) {
       case TaskKind::Pay: {
-        placed.forest = player.forest;
-        placed.cave = player.cave;
         const Placement placement = placement_of(task);
-        if (placement.side) {
-          placed.forest[static_cast<std::size_t>(placement.tree)].add(*placement.side, task.card);
-        } else {
-          placed.forest.push_back(
-              Tree{.card = task.card, .sapling = false, .dwelling = {}, .ends = {}});
-        }
-        forest = &placed;
+        pending = Pending{.card = task.card, .side = placement.side, .tree = placement.tree};
         owed += cost_of(task.card, placement);
         break;
       }
@@ -151,7 +138,7 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
         coming += 1;
         break;
       case TaskKind::Offer:
-        options += offer_value(position, task, censuses[at]);
+        options += offer_value(position, task, *censuses[at]);
         break;
       case TaskKind::FreePlay:
         options += w.option * (task.count == 0 ? 2 : task.count);
@@ -163,13 +150,12 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
         break;
     }
   }
-  Census placed_census;
-  const Census* own = &censuses[at];
-  if (forest != &player) {
-    placed_census = take_census(settings_, *forest);
-    own = &placed_census;
-  }
-  const double points = forest_points(settings_, *forest, *own, all, at) + options;
+  const Pending* placing = pending ? &*pending : nullptr;
+  const std::uint64_t print = forest_print(player, placing);
+  // Every seat's forest is in use, so the pending one's census goes to a
+  // region of its own.
+  const Census& own = pending ? memo_.census(kMaxPlayers, player, placing, print) : *censuses[at];
+  const double points = memo_.points(player, placing, print, own, all, at) + options;
 
   // Hand cards are worth something only while there are turns to play
   // them: a turn plays one card and pays with about one more.
@@ -179,8 +165,13 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
       std::max(0.0, std::min({held, static_cast<double>(settings_.hand_limit), 2 * turns + 1}));
 
   int open = 0;
-  for (const Tree& tree : forest->forest) {
+  for (const Tree& tree : player.forest) {
     for (int s = 0; s < kSides; ++s) open += tree.slot(static_cast<Side>(s)).empty() ? 1 : 0;
+  }
+  if (pending && !pending->side) open += kSides;  // a new tree, every slot empty
+  if (pending && pending->side &&
+      player.forest[static_cast<std::size_t>(pending->tree)].slot(*pending->side).empty()) {
+    open -= 1;
   }
   const double slots = w.slot * std::min(open, w.slots_counted) * std::min(1.0, turns / 4);
   const double extra = seat == position.turn ? w.turn * position.extra_turns : 0;

@@ -283,12 +283,9 @@ void ForestShuffleRules::resolve(Position& position, Seat seat, const Played& pl
   Player& player = position.player(seat);
   const Placement& placement = played.placement;
   if (placement.side) {
-    player.forest[static_cast<std::size_t>(placement.tree)].add(*placement.side, played.card);
+    player.place(static_cast<std::size_t>(placement.tree), *placement.side, played.card);
   } else {
-    Tree tree;
-    tree.card = played.card;
-    tree.sapling = played.sapling;
-    player.forest.push_back(tree);
+    player.plant(Tree{.card = played.card, .sapling = played.sapling, .dwelling = {}, .ends = {}});
   }
   // A sapling belongs to no species and shows only the tree symbol.
   const SpeciesId species = played.sapling ? kNoSpecies : species_at(played.card, placement);
