@@ -72,6 +72,9 @@ Census take_census(const Settings& settings, const Player& player) {
         ++census.all_trees_with_bees;
       }
     });
+    for (int s = 0; s < kSides; ++s) {
+      census.empty_slots += tree.slot(static_cast<Side>(s)).empty() ? 1 : 0;
+    }
     if (tree.fully_occupied() && (!tree.sapling || settings.full_sapling_counts)) {
       ++census.fully_occupied;
     }

@@ -42,6 +42,7 @@ struct Census {
   std::array<int, kTreeSpecies> symbols{};      // visible cards showing each tree symbol
   int fully_occupied = 0;                       // trees with a card on each side (fs.full_sapling)
   std::array<int, kSides> in_slots{};           // cards on each side of a tree (fs.sapling_slots)
+  int empty_slots = 0;                          // slots with no card, saplings' too (for agents)
   std::array<int, kTypeCount> by_type{};        // visible cards showing each type symbol
   std::array<int, kTypeCount> kinds_by_type{};  // different species showing each type symbol
 

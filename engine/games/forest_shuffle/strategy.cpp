@@ -164,16 +164,8 @@ double ForestShuffleRules::seat_heuristic(const Position& position, Seat seat,
   const double hand =
       std::max(0.0, std::min({held, static_cast<double>(settings_.hand_limit), 2 * turns + 1}));
 
-  int open = 0;
-  for (const Tree& tree : player.forest) {
-    for (int s = 0; s < kSides; ++s) open += tree.slot(static_cast<Side>(s)).empty() ? 1 : 0;
-  }
-  if (pending && !pending->side) open += kSides;  // a new tree, every slot empty
-  if (pending && pending->side &&
-      player.forest[static_cast<std::size_t>(pending->tree)].slot(*pending->side).empty()) {
-    open -= 1;
-  }
-  const double slots = w.slot * std::min(open, w.slots_counted) * std::min(1.0, turns / 4);
+  const double slots =
+      w.slot * std::min(own.empty_slots, w.slots_counted) * std::min(1.0, turns / 4);
   const double extra = seat == position.turn ? w.turn * position.extra_turns : 0;
   return points + w.card * hand + slots + extra;
 }
