@@ -31,14 +31,60 @@ std::string describe_kind(const YAML::Node& node) {
 
 }  // namespace
 
+namespace {
+
+// yaml-cpp keeps every pair of a map, and a lookup finds the first: a key
+// written twice would silently lose its second value (a second `steps:`
+// block that never runs). `depth` bounds the walk where aliases nest a node
+// in itself.
+void reject_repeated_keys(const YAML::Node& node, const std::string& label, int depth = 0) {
+  constexpr int kDeepest = 10000;
+  if (depth > kDeepest) return;
+  if (node.IsSequence()) {
+    for (const YAML::Node& item : node) reject_repeated_keys(item, label, depth + 1);
+    return;
+  }
+  if (!node.IsMap()) return;
+  std::vector<std::pair<std::string, YAML::Mark>> seen;
+  for (const auto& entry : node) {
+    if (entry.first.IsScalar()) {
+      const std::string key = entry.first.Scalar();
+      for (const auto& [earlier, mark] : seen) {
+        if (earlier != key) continue;
+        SourceLocation where = location_of_mark(entry.first.Mark());
+        where.file = label;
+        throw InputError(where, key,
+                         "the key appears twice in this map (first on line " +
+                             std::to_string(mark.line + 1) + "): write it once");
+      }
+      seen.emplace_back(key, entry.first.Mark());
+    }
+    reject_repeated_keys(entry.second, label, depth + 1);
+  }
+}
+
+}  // namespace
+
 YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
+  std::vector<YAML::Node> documents;
   try {
-    return YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::ParserException& error) {
     SourceLocation where = location_of_mark(error.mark);
     where.file = label;
     throw InputError(where, "", "malformed YAML: " + error.msg);
   }
+  if (documents.size() > 1) {
+    // Everything after the first document would be ignored.
+    SourceLocation where = location_of_mark(documents[1].Mark());
+    where.file = label;
+    throw InputError(where, "",
+                     "a second YAML document (after '---') would be ignored: grove reads one "
+                     "document per file");
+  }
+  if (documents.empty()) return YAML::Node();
+  reject_repeated_keys(documents.front(), label);
+  return documents.front();
 }
 
 YAML::Node load_yaml_file(const std::string& path) {

@@ -18,6 +18,38 @@ TEST(YamlInput, MalformedYamlNamesLineAndColumn) {
   }
 }
 
+TEST(YamlInput, AKeyWrittenTwiceIsAnErrorAtItsSecondPlace) {
+  // yaml-cpp would keep both and every lookup would find the first.
+  const std::string text = "players: 2\nsteps:\n  - roll P1\nsetup: {a: 1, b: 2}\nsteps: []\n";
+  try {
+    load_yaml_text(text, "case.yaml");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(),
+                 "case.yaml:5:1: 'steps': the key appears twice in this map (first on line 2): "
+                 "write it once");
+  }
+  // Inside a nested map and a list too.
+  EXPECT_THROW(load_yaml_text("start:\n  - {dice: 3, dice: 4}\n", "x.yaml"), InputError);
+  // The same key in different maps is fine.
+  EXPECT_NO_THROW(load_yaml_text("a: {x: 1}\nb: {x: 2}\n", "x.yaml"));
+}
+
+TEST(YamlInput, ASecondDocumentIsAnErrorRatherThanIgnored) {
+  try {
+    load_yaml_text("players: 2\n---\nplayers: 3\n", "case.yaml");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.where().file, "case.yaml");
+    EXPECT_EQ(error.where().line, 3);
+    EXPECT_NE(std::string(error.what()).find("second YAML document"), std::string::npos)
+        << error.what();
+  }
+  // One document, marked or not, and an empty file, read as before.
+  EXPECT_EQ(load_yaml_text("---\nplayers: 2\n", "x.yaml")["players"].as<int>(), 2);
+  EXPECT_TRUE(load_yaml_text("# nothing\n", "x.yaml").IsNull());
+}
+
 TEST(YamlInput, MissingFileIsAnInputError) {
   try {
     load_yaml_file("/nonexistent/grove/case.yaml");
