@@ -159,6 +159,13 @@ void Store::execute(const std::string& sql, const std::string& doing) {
 }
 
 Store Store::open(const std::string& path, Options options) {
+  // SQLite reads an empty name (and ":memory:") as a private database that
+  // vanishes when it closes: every result stored there would be lost.
+  if (path.empty() || path == ":memory:") {
+    throw StoreError("--db '" + path +
+                     "': that is no file; SQLite would keep the results in a temporary "
+                     "database and lose them. Name a database file (the default is grove.db)");
+  }
   const bool exists = fs::exists(path);
   if (exists && fs::is_directory(path)) {
     throw StoreError(path + ": is a folder; --db needs a database file");

@@ -297,6 +297,15 @@ TEST_F(StoreTest, AFolderIsNotADatabase) {
             folder_.path() + ": is a folder; --db needs a database file");
 }
 
+TEST_F(StoreTest, AnEmptyNameIsNoDatabaseRatherThanATemporaryOne) {
+  // SQLite would open a private temporary database and lose every result.
+  for (const std::string name : {"", ":memory:"}) {
+    const std::string error = error_of([&] { Store::open(name); });
+    EXPECT_NE(error.find("that is no file"), std::string::npos) << error;
+    EXPECT_NE(error.find("Name a database file"), std::string::npos) << error;
+  }
+}
+
 TEST_F(StoreTest, ReadingAMissingFileDoesNotCreateIt) {
   Store::Options reading;
   reading.reading = true;
