@@ -534,6 +534,18 @@ TEST_F(CliTest, BalanceRefusesBadInputInOneLine) {
             "0: no early stop)\n");
   EXPECT_EQ(grove("balance pass_the_pandas --players 7 --db " + db_).text,
             "grove: error: '--players': Pass the Pandas is for 2 to 5 players\n");
+  // A variant the game refuses is said as play says it, before any game.
+  const std::string no_faces =
+      "--set water_faces=0 --set panda_faces=0 --set bamboo_faces=0 --set blank_faces=0";
+  const Output faceless = grove("balance pass_the_pandas " + no_faces + " --db " + db_);
+  EXPECT_EQ(faceless.text, "grove: error: 'blank_faces': the die needs at least one face\n");
+  EXPECT_EQ(faceless.code, 2);
+  const std::string faceless_variant =
+      write("faceless.yaml",
+            "game: pass_the_pandas\nname: faceless\nparameters: {water_faces: 0, "
+            "panda_faces: 0, bamboo_faces: 0, blank_faces: 0}\n");
+  EXPECT_EQ(grove("compare " + faceless_variant + " " + faceless_variant + " --db " + db_).text,
+            faceless.text);
   grove("play pass_the_pandas --seed 1 --db " + db_);
   EXPECT_EQ(grove("report 1 --db " + db_).text,
             "grove: error: 'RUN': run 1 in " + db_ +

@@ -79,6 +79,9 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
         {}, "--players",
         fmt::format("{} is for {} to {} players", game.title, game.min_players, game.max_players));
   }
+  // A variant the game refuses at this table (a die with no faces) is an
+  // input error said now, before a run is stored, not a failed game.
+  game.rules(variant, settings.players);
   settings.agents = agents_option(balance.agents, settings.players);
   settings.seed = seed_or_random(common.seed);
   settings.games = balance.games;
