@@ -295,6 +295,38 @@ TEST_F(CliTest, FuzzChecksGamesShowsCoverageAndRecordsTheRun) {
             "grove: error: '--jobs': expected 1 to 256 jobs\n");
 }
 
+TEST_F(CliTest, OutputsThatCannotBeWrittenAreRefusedBeforeTheWork) {
+  // Found at the end, these lost a whole run's findings or report.
+  write("afile", "");
+  write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
+  EXPECT_EQ(
+      grove("fuzz pass_the_pandas --games 2 --findings " + folder_ / "afile/sub" + " --db " + db_)
+          .text,
+      "grove: error: '--findings': cannot write into " + folder_ / "afile/sub" +
+          ": Not a directory\n");
+  EXPECT_EQ(grove("explore pass_the_pandas --findings " + folder_ / "afile" + " --db " + db_).text,
+            "grove: error: '--findings': cannot write into " + folder_ / "afile" +
+                ": it is a file, not a folder\n");
+  const Output junit = grove("replay " + folder_ / "cases" + " --junit " +
+                             folder_ / "missing/junit.xml" + " --db " + db_);
+  EXPECT_EQ(junit.text, "grove: error: '--junit': cannot write " + folder_ / "missing/junit.xml" +
+                            ": there is no folder " + folder_ / "missing" + "\n");
+  EXPECT_EQ(junit.code, 2);
+  const std::string long_name(300, 'a');
+  EXPECT_NE(
+      grove("fuzz pass_the_pandas --games 2 --findings " + folder_ / long_name + " --db " + db_)
+          .text.find("File name too long"),
+      std::string::npos);
+  // Nothing was started, so nothing was stored.
+  EXPECT_FALSE(std::filesystem::exists(db_));
+  // A findings folder a clean run did not need is not left behind.
+  ASSERT_EQ(grove("fuzz pass_the_pandas --games 2 --seed 3 --findings " + folder_ / "new/findings" +
+                  " --db " + db_)
+                .code,
+            0);
+  EXPECT_FALSE(std::filesystem::exists(folder_ / "new"));
+}
+
 TEST_F(CliTest, AFuzzFindingIsShrunkWrittenStoredAndReplayable) {
   // Three moves are too few for any game of Pass the Pandas: with that bound
   // every game is a possibly infinite one, which is what a finding needs.

@@ -1,11 +1,15 @@
 #include "tools/grove/command_line.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <system_error>
 
 #include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
@@ -130,6 +134,76 @@ void write_output(const std::string& file, const std::string& text) {
   out.close();
   if (!out) throw InputError({}, "--output", "cannot write " + file);
   std::cerr << "wrote " << file << "\n";
+}
+
+namespace {
+
+// Why `path` cannot take what grove writes there: a file (in a folder that
+// exists) or a folder (made with every missing folder above it). Asks the
+// file system without throwing: a name longer than the system allows is an
+// answer too.
+std::optional<std::string> write_problem(const std::filesystem::path& path, bool folder) {
+  namespace fs = std::filesystem;
+  const auto status_of = [](const fs::path& at,
+                            fs::file_status& status) -> std::optional<std::string> {
+    std::error_code error;
+    status = fs::status(at, error);
+    if (error && error != std::errc::no_such_file_or_directory) return error.message();
+    return std::nullopt;
+  };
+  fs::file_status status;
+  if (auto problem = status_of(path, status)) return problem;
+  if (fs::exists(status)) {
+    if (folder != fs::is_directory(status)) {
+      return folder ? "it is a file, not a folder" : "it is a folder, not a file";
+    }
+    if (access(path.c_str(), W_OK) != 0) return "it is not writable";
+    return std::nullopt;
+  }
+  // A new file goes into its folder; a new folder into the nearest one above
+  // that exists.
+  fs::path above = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  for (;;) {
+    if (auto problem = status_of(above, status)) return problem;
+    if (fs::exists(status)) break;
+    if (!folder) return "there is no folder " + above.string();
+    above = above.parent_path().empty() ? fs::path(".") : above.parent_path();
+  }
+  if (!fs::is_directory(status)) return above.string() + " is a file, not a folder";
+  if (access(above.c_str(), W_OK) != 0) return "the folder " + above.string() + " is not writable";
+  return std::nullopt;
+}
+
+}  // namespace
+
+OutputFolder::OutputFolder(const std::string& folder, const std::string& option) {
+  namespace fs = std::filesystem;
+  if (const auto problem = write_problem(folder, true)) {
+    throw InputError({}, option, "cannot write into " + folder + ": " + *problem);
+  }
+  // Made now, so that what the checks above cannot know (a file system that
+  // refuses new folders, /proc) shows too.
+  std::error_code error;
+  for (fs::path at = folder; !at.empty() && !fs::exists(at, error); at = at.parent_path()) {
+    made_.push_back(at);
+  }
+  fs::create_directories(folder, error);
+  if (error)
+    throw InputError({}, option, "cannot make the folder " + folder + ": " + error.message());
+}
+
+OutputFolder::~OutputFolder() {
+  // Only folders it made and nothing was written into: remove() takes
+  // empty folders only.
+  std::error_code error;
+  for (const std::filesystem::path& folder : made_) std::filesystem::remove(folder, error);
+}
+
+void check_output_file(const std::string& file, const std::string& option) {
+  if (file == "-") return;
+  if (const auto problem = write_problem(file, false)) {
+    throw InputError({}, option, "cannot write " + file + ": " + *problem);
+  }
 }
 
 // The format named by --format, checked.

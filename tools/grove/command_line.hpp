@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,25 @@ std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed);
 // Writes `text` to `file`, or to standard output when `file` is "-";
 // InputError (naming --output) when it cannot.
 void write_output(const std::string& file, const std::string& text);
+// Outputs are checked before the work whose results they take, so that a
+// long run does not fail at its end. InputError naming `option` when they
+// cannot be written.
+// Whether `file` (in a folder that exists; "-" is standard output) can be
+// written.
+void check_output_file(const std::string& file, const std::string& option);
+// A folder results will be written into, made (with any missing folder
+// above it) when constructed; the folders it made are removed again when it
+// goes if nothing was written into them.
+class OutputFolder {
+ public:
+  OutputFolder(const std::string& folder, const std::string& option);
+  ~OutputFolder();
+  OutputFolder(const OutputFolder&) = delete;
+  OutputFolder& operator=(const OutputFolder&) = delete;
+
+ private:
+  std::vector<std::filesystem::path> made_;  // innermost first
+};
 // The report format named by --format (html, md or json), checked.
 std::string report_format(const std::string& format);
 

@@ -83,6 +83,7 @@ int compare_command(const Invocation& invocation) {
     throw InputError({}, run_a ? second : first,
                      "give two run numbers or two variant files, not one of each");
   }
+  check_output_file(output, "--output");
   StoredBalance a;
   StoredBalance b;
   if (run_a) {

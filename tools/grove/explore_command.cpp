@@ -171,6 +171,7 @@ int explore_command(const Invocation& invocation) {
   std::vector<const Rules*> other_rules;
   for (const auto& other : others.rules) other_rules.push_back(other.get());
 
+  const OutputFolder findings_folder(findings_dir, "--findings");
   Store store = Store::open(common.db);
   const std::int64_t run = store.begin_run(RunStart{
       invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});

@@ -314,6 +314,7 @@ int fuzz_command(const Invocation& invocation) {
   job.settings.players = common.players;
   job.settings.draw_variant = common.variant.empty();
 
+  const OutputFolder findings_folder(findings_dir, "--findings");
   Store store = Store::open(common.db);
   const std::int64_t run = store.begin_run(RunStart{
       invocation.command_line, "fuzz", game.name, base.name(), base.hash_hex(), job.settings.seed});

@@ -79,6 +79,7 @@ int replay_command(const Invocation& invocation) {
   if (files.empty()) throw InputError("no scenario files (*.yaml) under " + join(paths, ", "));
   const bool show_log = values["log"].as<bool>();
 
+  if (!junit.empty()) check_output_file(junit, "--junit");
   Store store = Store::open(common.db);
   const std::int64_t run =
       store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});

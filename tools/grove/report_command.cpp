@@ -40,6 +40,7 @@ int report_command(const Invocation& invocation) {
   }
   format = report_format(format);
   if (output.empty()) output = format == "html" ? fmt::format("balance-{}.html", run) : "-";
+  check_output_file(output, "--output");
   Store store = Store::open(common.db, Store::Options{.reading = true});
   const StoredBalance stored = load_balance(store, run);
   const balance::Summary summary = balance::summarize(stored.info, stored.games);
