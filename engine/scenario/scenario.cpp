@@ -43,8 +43,13 @@ std::string resolve_variant(const YAML::Node& node, const std::string& scenario_
   }
   std::vector<std::string> looked;
   for (const auto& candidate : candidates) {
-    if (fs::is_regular_file(candidate)) return candidate.string();
-    looked.push_back(candidate.string());
+    std::error_code error;
+    if (fs::is_regular_file(candidate, error)) return candidate.string();
+    if (error && error != std::errc::no_such_file_or_directory) {
+      fail_at(node, "variant", candidate.string() + ": " + error.message());
+    }
+    // In full, so that a scenario copied elsewhere shows where it looked.
+    looked.push_back(fs::absolute(candidate, error).lexically_normal().string());
   }
   fail_at(node, "variant", "no variant file '" + written + "'; looked for " + join(looked, ", "));
 }

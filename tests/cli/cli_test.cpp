@@ -566,6 +566,12 @@ TEST_F(CliTest, BalanceRefusesBadInputInOneLine) {
             "0: no early stop)\n");
   EXPECT_EQ(grove("balance pass_the_pandas --players 7 --db " + db_).text,
             "grove: error: '--players': Pass the Pandas is for 2 to 5 players\n");
+  // A name longer than the system allows is the user's to shorten.
+  const Output too_long =
+      grove("balance pass_the_pandas --db " + folder_ / (std::string(300, 'd') + ".db"));
+  EXPECT_EQ(too_long.code, 2);
+  EXPECT_NE(too_long.text.find("grove: error: "), std::string::npos) << too_long.text;
+  EXPECT_NE(too_long.text.find(".db: File name too long\n"), std::string::npos) << too_long.text;
   // A variant the game refuses is said as play says it, before any game.
   const std::string no_faces =
       "--set water_faces=0 --set panda_faces=0 --set bamboo_faces=0 --set blank_faces=0";

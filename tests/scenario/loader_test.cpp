@@ -106,7 +106,14 @@ TEST(ScenarioLoader, AMissingVariantFileListsWhereItLooked) {
   const std::string message =
       load_error(folder, "game: pass_the_pandas\nplayers: 2\nvariant: wet\n");
   EXPECT_EQ(message.substr(0, 50), "case.yaml:3:10: 'variant': no variant file 'wet'; ");
-  EXPECT_NE(message.find("variants/wet.yaml"), std::string::npos) << message;
+  // In full: a scenario copied out of scenarios/ shows where it looked.
+  EXPECT_NE(message.find(folder.path() + "/variants/wet.yaml"), std::string::npos) << message;
+  // A name the system cannot take is said at the key, not as a library
+  // exception.
+  const std::string too_long = load_error(
+      folder, "game: pass_the_pandas\nplayers: 2\nvariant: " + std::string(300, 'w') + ".yaml\n");
+  EXPECT_EQ(too_long.substr(0, 27), "case.yaml:3:10: 'variant': ") << too_long;
+  EXPECT_NE(too_long.find("File name too long"), std::string::npos) << too_long;
 }
 
 TEST(ScenarioLoader, FindsScenarioFilesButNotVariants) {

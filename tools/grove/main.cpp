@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -86,6 +87,11 @@ int main(int argc, char** argv) {
     std::cerr << "grove: error: " << error.what() << "\n";
   } catch (const grove::StoreError& error) {
     std::cerr << "grove: error: " << error.what() << "\n";
+  } catch (const std::filesystem::filesystem_error& error) {
+    // Every path grove touches is one the user gave (a file, a folder, a
+    // --db): what the system said about it is the user's to act on.
+    std::cerr << "grove: error: " << error.path1().string() << ": " << error.code().message()
+              << "\n";
   } catch (const std::exception& error) {
     // A bug in grove, not in the input: say so plainly instead of aborting.
     std::cerr << "grove: internal error: " << error.what()
