@@ -609,6 +609,26 @@ TEST_F(CliTest, ACorruptDatabaseIsOneLineAndUntouched) {
   EXPECT_EQ(fs::file_size(junk), 8192u);
 }
 
+TEST_F(CliTest, ADamagedGameRecordIsOneLineWithWhereAndUntouched) {
+  // SQLite's own checks pass: the bytes of one stored game's JSON are cut.
+  ASSERT_EQ(grove("balance pass_the_pandas --games 4 --seed 1 --db " + db_).code, 0);
+  query("UPDATE balance_games SET record = substr(record, 1, 40) WHERE game_index = 2");
+  const std::string damaged = query("SELECT record FROM balance_games WHERE game_index = 2");
+  ASSERT_EQ(damaged.size(), 40u);
+  for (const std::string command : {"report 1 --format md", "compare 1 1"}) {
+    const Output out = grove(command + " --db " + db_);
+    EXPECT_EQ(out.code, 2) << command;
+    EXPECT_EQ(out.text.rfind("grove: error: " + db_ +
+                                 ": run 1: the record of game 2 is damaged "
+                                 "and cannot be read (",
+                             0),
+              0u)
+        << out.text;
+    EXPECT_EQ(std::count(out.text.begin(), out.text.end(), '\n'), 1) << out.text;
+  }
+  EXPECT_EQ(query("SELECT record FROM balance_games WHERE game_index = 2"), damaged);
+}
+
 // A long replay, interrupted with Ctrl-C (SIGINT) once results are arriving:
 // the run is marked interrupted and keeps the results stored before.
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {

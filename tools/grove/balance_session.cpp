@@ -205,12 +205,28 @@ StoredBalance load_balance(const Store& store, std::int64_t run) {
                                  "the runs)",
                                  run, store.path()));
   }
+  // A record SQLite keeps intact may still have been damaged by hand or by
+  // a disk: said as such, with where, rather than as a parser's exception.
+  const auto damaged = [&](const std::string& what, const nlohmann::json::exception& error) {
+    return StoreError(fmt::format(
+        "{}: run {}: {} is damaged and cannot be read ({}); nothing was changed. The run's other "
+        "records may be intact: 'grove results show {}' lists it",
+        store.path(), run, what, error.what(), run));
+  };
   StoredBalance result;
-  result.info = nlohmann::json::parse(stored->info).get<balance::RunInfo>();
+  try {
+    result.info = nlohmann::json::parse(stored->info).get<balance::RunInfo>();
+  } catch (const nlohmann::json::exception& error) {
+    throw damaged("the run's description", error);
+  }
   result.info.stopped_by = stored->stopped_by.empty() ? "not finished" : stored->stopped_by;
   result.info.seconds = stored->seconds;
   for (const BalanceGameRow& row : store.balance_games(run)) {
-    result.games.push_back(record_from_row(row));
+    try {
+      result.games.push_back(record_from_row(row));
+    } catch (const nlohmann::json::exception& error) {
+      throw damaged(fmt::format("the record of game {}", row.index), error);
+    }
   }
   return result;
 }
