@@ -148,6 +148,8 @@ class Store {
 
   // Opens (creating it if needed) and upgrades the schema. Throws
   // StoreError; never deletes or rewrites an existing file it cannot use.
+  // A file up to 256 MB is checked page by page first (SQLite's quick
+  // check), so that a damaged one is said at once, not used.
   static Store open(const std::string& path, Options options);
   static Store open(const std::string& path) { return open(path, Options{}); }
 
@@ -157,6 +159,10 @@ class Store {
 
   const std::string& path() const { return path_; }
   int schema_version() const;
+  // The first damage SQLite finds in the file, or nothing: its quick check
+  // (every page and index entry is well formed), or with `full` its
+  // integrity check (indexes also match their tables).
+  std::optional<std::string> check(bool full) const;
 
   std::int64_t begin_run(const RunStart& start);
   // For runs that learn what they played as they go (a replay of one game's
@@ -200,6 +206,7 @@ class Store {
  private:
   Store(std::string path, sqlite3* db, Options options);
   [[noreturn]] void fail(int code, const std::string& doing) const;
+  [[noreturn]] void say_damaged(const std::string& problem, const std::string& doing) const;
   void execute(const std::string& sql, const std::string& doing);
 
   std::string path_;

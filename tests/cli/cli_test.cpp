@@ -492,8 +492,10 @@ TEST_F(CliTest, ResultsListAndShow) {
   EXPECT_NE(out.text.find("\"seed\": 3"), std::string::npos) << out.text;
   EXPECT_EQ(grove("results show 7 --db " + db_).text, "grove: error: no run 7 in " + db_ + "\n");
   EXPECT_EQ(grove("results shw --db " + db_).text,
-            "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list' or "
-            "'show RUN'\n");
+            "grove: error: unknown results action 'shw' (did you mean 'show'?); use 'list', "
+            "'show RUN' or 'check'\n");
+  EXPECT_EQ(grove("results check --db " + db_).text,
+            db_ + ": intact (SQLite's integrity check found nothing wrong)\n");
 }
 
 TEST_F(CliTest, BalanceStoresEveryGameAndReportsInThreeFormats) {

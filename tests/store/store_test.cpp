@@ -297,6 +297,36 @@ TEST_F(StoreTest, AFolderIsNotADatabase) {
             folder_.path() + ": is a folder; --db needs a database file");
 }
 
+TEST_F(StoreTest, ADamagedPageIsFoundOnOpenAndTheFileLeftAsItWas) {
+  {
+    Store store = Store::open(path_);
+    for (int run = 0; run < 400; ++run) {
+      store.begin_run({"grove replay " + std::string(200, 'x'), "replay", "", "", "", {}});
+    }
+    EXPECT_EQ(store.check(true), std::nullopt);
+  }
+  sql("PRAGMA wal_checkpoint(TRUNCATE)");
+  // Bytes of one table page overwritten, as a failing disk might: SQLite
+  // itself would go on using the file.
+  {
+    std::fstream file(path_, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(4096 * 10);
+    file << std::string(64, '\xff');
+  }
+  const auto bytes = [&] {
+    std::ifstream file(path_, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), {});
+  };
+  const std::string damaged = bytes();
+  for (const bool reading : {false, true}) {
+    const std::string error = error_of([&] { Store::open(path_, {.reading = reading}); });
+    EXPECT_EQ(error.rfind(path_ + ": the database is damaged (SQLite: ", 0), 0u) << error;
+    EXPECT_NE(error.find("grove left it untouched"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
+  EXPECT_EQ(bytes(), damaged);
+}
+
 TEST_F(StoreTest, AnEmptyNameIsNoDatabaseRatherThanATemporaryOne) {
   // SQLite would open a private temporary database and lose every result.
   for (const std::string name : {"", ":memory:"}) {

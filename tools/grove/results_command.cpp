@@ -152,17 +152,19 @@ int results_command(const Invocation& invocation) {
   std::vector<std::string> words;
   int limit = 20;
   po::options_description options("options");
-  options.add_options()("what", po::value(&words)->value_name("list|show RUN"), "what to show")(
+  options.add_options()("what", po::value(&words)->value_name("list|show RUN|check"),
+                        "what to show")(
       "limit", po::value(&limit)->default_value(limit)->value_name("N"), "runs to list")(
       "json", po::bool_switch(), "print JSON instead of text");
   add_db_option(options, common);
   po::positional_options_description positional;
   positional.add("what", 2);
   po::variables_map values;
-  if (!parse(invocation, "results [list | show RUN] [--db FILE] [--json]",
+  if (!parse(invocation, "results [list | show RUN | check] [--db FILE] [--json]",
              "Lists the runs recorded in the results database, newest first, or shows one run "
              "with its rows. A run that never recorded its end (killed, crashed) shows as "
-             "incomplete.",
+             "incomplete. 'check' reads the whole file with SQLite's integrity check (every "
+             "open already runs its quick check on files up to 256 MB).",
              options, positional, values)) {
     return kSuccess;
   }
@@ -191,8 +193,18 @@ int results_command(const Invocation& invocation) {
     show_run(store, id, json);
     return kSuccess;
   }
-  throw InputError("unknown results action '" + what + "'" + did_you_mean(what, {"list", "show"}) +
-                   "; use 'list' or 'show RUN'");
+  if (what == "check") {
+    if (words.size() > 1) throw InputError("'results check' takes no run number");
+    if (const auto problem = store.check(true)) {
+      throw StoreError(store.path() + ": the database is damaged (SQLite: " + *problem +
+                       "); keep a copy and try 'sqlite3 " + store.path() + " .recover'");
+    }
+    std::cout << store.path() << ": intact (SQLite's integrity check found nothing wrong)\n";
+    return kSuccess;
+  }
+  throw InputError("unknown results action '" + what + "'" +
+                   did_you_mean(what, {"list", "show", "check"}) +
+                   "; use 'list', 'show RUN' or 'check'");
 }
 
 }  // namespace grove::cli
