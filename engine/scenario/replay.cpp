@@ -50,9 +50,10 @@ class Replayer {
       try {
         state_ = rules_->state_from_yaml(*scenario_.start);
       } catch (const InputError& error) {
+        // Said as the loader says a mistake anywhere else in the file:
+        // file, line and column first.
         error_ = true;
-        const std::string key = error.key().empty() ? "" : "'" + error.key() + "': ";
-        fail(error.where().line, "start: " + key + error.message());
+        fail(error.where().line, error.in_file(scenario_.file).what());
         return;
       }
       result_.log.push_back("start: " + rules_->state_summary(*state_));

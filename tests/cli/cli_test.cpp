@@ -250,7 +250,9 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   write("cases/broken.yaml", "game: pass_the_pandas\nplayers: [a, b\n");
   const std::string junit = folder_ / "junit.xml";
   const Output out = grove("replay " + folder_ / "cases" + " --db " + db_ + " --junit " + junit);
-  EXPECT_EQ(out.code, 1);
+  // A malformed scenario is bad input, as everywhere else: 2 outranks a
+  // failed check's 1.
+  EXPECT_EQ(out.code, 2);
   EXPECT_NE(out.text.find("PASS  " + folder_ / "cases/good.yaml"), std::string::npos) << out.text;
   EXPECT_NE(out.text.find("FAIL  " + folder_ / "cases/bad.yaml"), std::string::npos);
   EXPECT_NE(out.text.find("      line 5: the state is not as expected\n      expected: turn = P1\n"
@@ -271,6 +273,19 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   EXPECT_EQ(query("SELECT game || ' ' || variant FROM runs ORDER BY id DESC LIMIT 1"),
             "pass_the_pandas default");
   EXPECT_EQ(query("SELECT count(*) FROM scenario_results"), "3");
+  // Failed checks alone exit 1.
+  EXPECT_EQ(grove("replay " + folder_ / "cases/good.yaml" + " " + folder_ / "cases/bad.yaml" +
+                  " --db " + db_)
+                .code,
+            1);
+  // A mistake inside start: names file, line and column, as grove score does.
+  write("start/d4.yaml",
+        "game: pass_the_pandas\nplayers: 2\nstart:\n  turn: P1\n  dice: {P1: 3}\n");
+  const Output start = grove("replay " + folder_ / "start" + " --db " + db_);
+  EXPECT_EQ(start.code, 2);
+  EXPECT_NE(start.text.find("      " + folder_ / "start/d4.yaml" + ":5:3: 'dice': unknown key"),
+            std::string::npos)
+      << start.text;
 }
 
 TEST_F(CliTest, FuzzChecksGamesShowsCoverageAndRecordsTheRun) {

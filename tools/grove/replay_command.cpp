@@ -133,7 +133,10 @@ int replay_command(const Invocation& invocation) {
   store.finish_run(run, failed + errors == 0 ? "passed" : "failed", summary);
   std::cout << fmt::format("\n{} ({:.2f} s). Stored as run {} in {}.\n", summary, seconds, run,
                            store.path());
-  return failed + errors == 0 ? kSuccess : kChecksFailed;
+  // One rule for every command: a file that could not be read is bad input
+  // (2) and outranks a check that failed (1).
+  if (errors > 0) return kBadInput;
+  return failed == 0 ? kSuccess : kChecksFailed;
 }
 
 }  // namespace grove::cli
