@@ -1,5 +1,8 @@
 #include "engine/core/yaml_input.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -69,6 +72,13 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& error) {
+    // yaml-cpp's own message for this is "bad file".
+    SourceLocation where = location_of_mark(error.mark);
+    where.file = label;
+    throw InputError(where, "",
+                     "malformed YAML: nested " + std::to_string(error.depth()) +
+                         " levels deep, deeper than grove reads");
   } catch (const YAML::ParserException& error) {
     SourceLocation where = location_of_mark(error.mark);
     where.file = label;
@@ -88,6 +98,10 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
 }
 
 YAML::Node load_yaml_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw InputError({path, 0, 0}, "", "is a folder; expected a YAML file");
+  }
   std::ifstream input(path, std::ios::binary);
   if (!input) throw InputError({path, 0, 0}, "", "cannot read the file");
   std::ostringstream text;

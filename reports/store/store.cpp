@@ -88,6 +88,13 @@ constexpr const char* kRunColumns =
     "id, command, kind, game, variant, variant_hash, seed, grove_version, started_at, ended_at, "
     "status, summary, host, pid";
 
+// A migration SQLite refused: in a file grove wrote, only a schema changed
+// by something else (a lowered version, a dropped table) does that.
+struct MigrationFailure {
+  int version;
+  std::string message;
+};
+
 void apply_migrations(sqlite3* db, int from, int to) {
   for (const Migration& migration : migrations()) {
     if (migration.version <= from || migration.version > to) continue;
@@ -97,12 +104,31 @@ void apply_migrations(sqlite3* db, int from, int to) {
         fmt::format("\nPRAGMA application_id = {};\nPRAGMA user_version = {};\nCOMMIT;",
                     kGroveApplicationId, migration.version);
     int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    const std::string message = error != nullptr ? error : sqlite3_errstr(code);
     sqlite3_free(error);
     if (code != SQLITE_OK) {
       sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw SqliteFailure{code};
+      throw MigrationFailure{migration.version, message};
     }
   }
+}
+
+// The tables the migrations make, found once by applying them to a
+// database in memory, so there is no second list to keep.
+const std::vector<std::string>& schema_tables() {
+  static const std::vector<std::string> tables = [] {
+    sqlite3* memory = nullptr;
+    sqlite3_open(":memory:", &memory);
+    apply_migrations(memory, 0, migrations().back().version);
+    std::vector<std::string> names;
+    {
+      Statement list(memory, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+      while (list.step()) names.push_back(list.text(0));
+    }
+    sqlite3_close(memory);
+    return names;
+  }();
+  return tables;
 }
 
 }  // namespace
@@ -256,10 +282,33 @@ Store Store::open(const std::string& path, Options options) {
     store.execute("PRAGMA foreign_keys = ON", "enabling foreign keys");
     store.execute("PRAGMA synchronous = NORMAL", "setting the sync mode");
     if (version < latest_schema_version()) apply_migrations(db, version, latest_schema_version());
+    // Every table the schema has: a table dropped by hand is said here, not
+    // at the first command that needs it.
+    std::vector<std::string> missing;
+    for (const std::string& table : schema_tables()) {
+      Statement found(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+      found.bind(1, table);
+      if (found.step() && found.integer(0) == 0) missing.push_back(table);
+    }
+    if (!missing.empty())
+      store.say_changed(fmt::format("it lacks the table{} {}", missing.size() == 1 ? "" : "s",
+                                    join(missing, ", ")));
+  } catch (const MigrationFailure& failure) {
+    store.say_changed(
+        fmt::format("upgrading it to schema {} failed ({}), so its schema is not the one its "
+                    "version says",
+                    failure.version, failure.message));
   } catch (const SqliteFailure& failure) {
     store.fail(failure.code, "reading its schema");
   }
   return store;
+}
+
+void Store::say_changed(const std::string& what) const {
+  throw StoreError(fmt::format(
+      "{}: a grove results file changed outside grove: {}; grove left it as it was. Keep it "
+      "for its data and use --db to write elsewhere",
+      path_, what));
 }
 
 void Store::say_damaged(const std::string& problem, const std::string& doing) const {

@@ -207,6 +207,7 @@ class Store {
   Store(std::string path, sqlite3* db, Options options);
   [[noreturn]] void fail(int code, const std::string& doing) const;
   [[noreturn]] void say_damaged(const std::string& problem, const std::string& doing) const;
+  [[noreturn]] void say_changed(const std::string& what) const;
   void execute(const std::string& sql, const std::string& doing);
 
   std::string path_;

@@ -604,7 +604,10 @@ TEST_F(CliTest, BalanceRefusesBadInputInOneLine) {
   grove("play pass_the_pandas --seed 1 --db " + db_);
   EXPECT_EQ(grove("report 1 --db " + db_).text,
             "grove: error: 'RUN': run 1 in " + db_ +
-                " is not a balance run ('grove results list' shows the runs)\n");
+                " is not a balance run but a play run ('grove results list' shows the runs)\n");
+  EXPECT_EQ(grove("compare 998 999 --db " + db_).text,
+            "grove: error: 'RUN': there is no run 998 in " + db_ +
+                " ('grove results list' shows the runs)\n");
   EXPECT_EQ(grove("report 1 --format pdf --db " + db_).text,
             "grove: error: '--format': expected html, md or json, got 'pdf' (did you mean "
             "'md'?)\n");

@@ -50,6 +50,26 @@ TEST(YamlInput, ASecondDocumentIsAnErrorRatherThanIgnored) {
   EXPECT_TRUE(load_yaml_text("# nothing\n", "x.yaml").IsNull());
 }
 
+TEST(YamlInput, AFolderOrTooDeepANestingIsSaidAsSuch) {
+  // Were "expected a variant (a map), got nothing" and "malformed YAML: bad
+  // file".
+  try {
+    load_yaml_file("/tmp");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "/tmp: is a folder; expected a YAML file");
+  }
+  try {
+    load_yaml_text("a: " + std::string(3000, '[') + std::string(3000, ']') + "\n", "deep.yaml");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("deep.yaml:1:"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("levels deep, deeper than grove reads"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 TEST(YamlInput, MissingFileIsAnInputError) {
   try {
     load_yaml_file("/nonexistent/grove/case.yaml");

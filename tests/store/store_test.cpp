@@ -327,6 +327,26 @@ TEST_F(StoreTest, ADamagedPageIsFoundOnOpenAndTheFileLeftAsItWas) {
   EXPECT_EQ(bytes(), damaged);
 }
 
+TEST_F(StoreTest, ASchemaChangedOutsideGroveIsSaidAsSuchAndKept) {
+  // Were "database error while reading its schema: not an error" and, at
+  // the first command that needed it, "no such table".
+  { Store store = Store::open(path_); }
+  sql("PRAGMA user_version = 1");
+  EXPECT_EQ(
+      error_of([&] { Store::open(path_); })
+          .rfind(path_ + ": a grove results file changed outside grove: upgrading it to schema 2 "
+                         "failed (",
+                 0),
+      0u);
+  sql("PRAGMA user_version = " + std::to_string(latest_schema_version()));
+  { Store store = Store::open(path_); }
+  sql("DROP TABLE findings");
+  EXPECT_EQ(error_of([&] { Store::open(path_); }),
+            path_ +
+                ": a grove results file changed outside grove: it lacks the table findings; "
+                "grove left it as it was. Keep it for its data and use --db to write elsewhere");
+}
+
 TEST_F(StoreTest, AnEmptyNameIsNoDatabaseRatherThanATemporaryOne) {
   // SQLite would open a private temporary database and lose every result.
   for (const std::string name : {"", ":memory:"}) {

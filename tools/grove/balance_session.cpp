@@ -200,10 +200,12 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
 StoredBalance load_balance(const Store& store, std::int64_t run) {
   const std::optional<BalanceRunRecord> stored = store.balance_run(run);
   if (!stored) {
+    const std::optional<RunRecord> any = store.run(run);
     throw InputError({}, "RUN",
-                     fmt::format("run {} in {} is not a balance run ('grove results list' shows "
-                                 "the runs)",
-                                 run, store.path()));
+                     fmt::format("{} ('grove results list' shows the runs)",
+                                 any ? fmt::format("run {} in {} is not a balance run but a {} run",
+                                                   run, store.path(), any->kind)
+                                     : fmt::format("there is no run {} in {}", run, store.path())));
   }
   // A record SQLite keeps intact may still have been damaged by hand or by
   // a disk: said as such, with where, rather than as a parser's exception.
