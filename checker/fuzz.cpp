@@ -106,7 +106,11 @@ std::size_t trace_length(const Finding& finding) { return finding.failure.moves.
 GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& settings,
                   std::uint64_t index) {
   GameRun run;
-  const PlayOptions play{settings.max_steps, !game.random_play_ends, settings.stop_after};
+  PlayOptions play;
+  play.max_steps = settings.max_steps;
+  play.endless_allowed = !game.random_play_ends;
+  play.stop_after = settings.stop_after;
+  play.stop = settings.stop;
   bool played_once = false;
   std::optional<std::string> shrinking;  // the property whose failure is being shrunk
   int failures = 0;
@@ -134,6 +138,12 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
     PlayOptions options = play;
     options.check_properties = shrinking != "possible-infinite-game";
     const Playthrough played = play_and_check(*rules, input, options);
+    // Stopped, the game is over for this run: every input left to try
+    // passes at once, so RapidCheck (and its shrinking) ends quickly.
+    if (played.stopped || run.stopped) {
+      run.stopped = true;
+      return;
+    }
     if (!played_once) {
       played_once = true;
       run.steps = played.steps;
@@ -163,6 +173,7 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
   rc::detail::checkProperty(rc::detail::toProperty(property),
                             rc::detail::TestMetadata{game.name, "grove fuzz"}, params, listener);
   run.playable = played_once;
+  if (run.stopped) run.finding.reset();
   return run;
 }
 

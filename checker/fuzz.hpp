@@ -10,6 +10,7 @@
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -25,6 +26,9 @@ struct FuzzSettings {
   bool draw_variant = true;     // false: play the base variant as it is
   int max_choices = 200;        // the longest list of chosen first moves
   std::int64_t stop_after = 0;  // see PlayOptions
+  // Asked between moves (of the game and of its shrinking): true ends the
+  // game at once, with GameRun::stopped set and no finding claimed.
+  std::function<bool()> stop;
 };
 
 struct Finding {
@@ -36,6 +40,7 @@ struct Finding {
 struct GameRun {
   std::int64_t steps = 0;  // states checked in the game as drawn (shrinking not counted)
   bool ended = false;
+  bool stopped = false;  // FuzzSettings::stop cut it short: it counts as not played
   bool playable = true;  // false when no table RapidCheck drew could be played
   std::set<std::string> clauses;
   std::optional<Finding> finding;

@@ -79,6 +79,10 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
       if (options.stop_after > 0 && static_cast<std::int64_t>(moves.size()) >= options.stop_after) {
         break;
       }
+      if (options.stop && options.stop()) {
+        result.stopped = true;
+        return result;
+      }
       if (static_cast<std::int64_t>(moves.size()) >= bound) {
         if (options.endless_allowed) return result;
         return fail("possible-infinite-game",

@@ -7,6 +7,7 @@
 // moves that led there.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -42,6 +43,7 @@ struct Failure {
 struct Playthrough {
   std::int64_t steps = 0;  // states checked
   bool ended = false;
+  bool stopped = false;  // PlayOptions::stop said so before the game was done
   std::optional<Failure> failure;
   std::set<std::string> clauses;  // rule clauses that fired
 };
@@ -55,6 +57,9 @@ struct PlayOptions {
   // False: only play (to the end or the bound), checking no property; for
   // shrinking a game that does not end, where only that matters.
   bool check_properties = true;
+  // Asked before each move; true stops the game where it is, claiming
+  // nothing (Ctrl-C: a long game must not hold the run for seconds).
+  std::function<bool()> stop;
 };
 
 // Plays and checks. Exceptions from the rules are failures ("exception").

@@ -651,6 +651,47 @@ TEST_F(CliTest, ADamagedGameRecordIsOneLineWithWhereAndUntouched) {
 
 // A long replay, interrupted with Ctrl-C (SIGINT) once results are arriving:
 // the run is marked interrupted and keeps the results stored before.
+// A Takenoko fuzz game and its shrinking take seconds; SIGINT (or SIGTERM)
+// to the command alone stops it mid-game, with its job processes, and keeps
+// what was stored.
+TEST_F(CliTest, InterruptedFuzzStopsMidGameWithItsJobs) {
+  std::vector<std::string> words = {GROVE_BINARY, "fuzz",       "takenoko",       "--games", "1000",
+                                    "--jobs",     "2",          "--seed",         "5",       "--db",
+                                    db_,          "--findings", folder_ / "found"};
+  std::vector<char*> argv;
+  for (auto& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t child = 0;
+  ASSERT_EQ(posix_spawn(&child, GROVE_BINARY, &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (query("SELECT status FROM runs") != "running") {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the run never started";
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(child, SIGTERM);
+  // Before, the jobs played on to the end of their games and the parent
+  // waited for them; a few seconds is ample for a stop that takes a move.
+  const auto signalled = std::chrono::steady_clock::now();
+  int status = 0;
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() - signalled > std::chrono::seconds(10)) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      FAIL() << "grove fuzz did not stop within 10 s of SIGTERM";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_EQ(query("SELECT status FROM runs"), "interrupted");
+}
+
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   const std::string scenario =
       "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: "

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,6 +90,8 @@ void play_games(const Job& job, Next next, Report report) {
     if (interrupted()) return;
     const auto game_index = static_cast<std::uint64_t>(index);
     const checker::GameRun run = checker::fuzz_game(job.game, job.base, job.settings, game_index);
+    // Cut short by Ctrl-C: not a game played.
+    if (run.stopped) return;
     GameDone done;
     done.index = game_index;
     done.steps = run.steps;
@@ -165,12 +168,17 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
   std::vector<Worker> workers;
   std::cout.flush();
   std::cerr.flush();
+  const pid_t parent = getpid();
   for (int job_number = 0; job_number < jobs; ++job_number) {
     int ends[2];
     if (pipe(ends) != 0) throw std::runtime_error("cannot create a pipe for a job");
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("cannot start a job process");
     if (pid == 0) {
+      // A job ends with its parent, even one killed outright: nobody would
+      // read what it plays.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) _exit(0);
       close(ends[0]);
       play_games(
           job, [counter] { return counter->fetch_add(1); },
@@ -190,7 +198,14 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
     workers.push_back({pid, ends[0], {}});
   }
   std::vector<pollfd> polled;
+  bool passed_on = false;
   while (!workers.empty()) {
+    // Ctrl-C reaches the jobs with their parent, but a SIGINT or SIGTERM
+    // sent to the parent alone (a scheduler ending it) must stop them too.
+    if (interrupted() && !passed_on) {
+      for (const Worker& worker : workers) kill(worker.pid, SIGINT);
+      passed_on = true;
+    }
     polled.clear();
     for (const Worker& worker : workers) polled.push_back({worker.fd, POLLIN, 0});
     if (poll(polled.data(), polled.size(), 250) < 0 && errno != EINTR) {
@@ -313,6 +328,9 @@ int fuzz_command(const Invocation& invocation) {
   job.settings.max_steps = max_steps;
   job.settings.players = common.players;
   job.settings.draw_variant = common.variant.empty();
+  // Asked between moves, so Ctrl-C stops a long game (and its shrinking) at
+  // once rather than after it.
+  job.settings.stop = [] { return interrupted(); };
 
   const OutputFolder findings_folder(findings_dir, "--findings");
   Store store = Store::open(common.db);
