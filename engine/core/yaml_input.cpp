@@ -1,10 +1,14 @@
 #include "engine/core/yaml_input.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace grove {
 namespace {
@@ -66,12 +70,54 @@ void reject_repeated_keys(const YAML::Node& node, const std::string& label, int 
   }
 }
 
+// Where a second document begins, if the text has one. Only a marker line
+// ("---" or "...") can begin one, so other texts are not parsed again; and
+// the parser is asked for two documents at most (yaml-cpp's LoadAll never
+// stops on some malformed texts, such as one starting with a comma).
+std::optional<YAML::Mark> second_document(const std::string& text) {
+  bool marked = false;
+  for (std::size_t at = 0; at < text.size() && !marked; at = text.find('\n', at) + 1) {
+    for (const std::string_view marker : {"---", "..."}) {
+      if (text.compare(at, 3, marker) == 0 &&
+          (at + 3 == text.size() || std::isspace(static_cast<unsigned char>(text[at + 3])))) {
+        marked = true;
+      }
+    }
+    if (text.find('\n', at) == std::string::npos) break;
+  }
+  if (!marked) return std::nullopt;
+  // Notes where each document starts and nothing else.
+  struct Starts final : YAML::EventHandler {
+    std::optional<YAML::Mark> start;
+    void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  };
+  std::istringstream input(text);
+  YAML::Parser parser(input);
+  Starts first;
+  Starts next;
+  if (!parser.HandleNextDocument(first) || !parser.HandleNextDocument(next)) return std::nullopt;
+  return next.start;
+}
+
 }  // namespace
 
 YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
+  std::optional<YAML::Mark> second;
   try {
-    documents = YAML::LoadAll(text);
+    document = YAML::Load(text);
+    second = second_document(text);
   } catch (const YAML::DeepRecursion& error) {
     // yaml-cpp's own message for this is "bad file".
     SourceLocation where = location_of_mark(error.mark);
@@ -84,17 +130,16 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& label) {
     where.file = label;
     throw InputError(where, "", "malformed YAML: " + error.msg);
   }
-  if (documents.size() > 1) {
+  if (second) {
     // Everything after the first document would be ignored.
-    SourceLocation where = location_of_mark(documents[1].Mark());
+    SourceLocation where = location_of_mark(*second);
     where.file = label;
     throw InputError(where, "",
                      "a second YAML document (after '---') would be ignored: grove reads one "
                      "document per file");
   }
-  if (documents.empty()) return YAML::Node();
-  reject_repeated_keys(documents.front(), label);
-  return documents.front();
+  reject_repeated_keys(document, label);
+  return document;
 }
 
 YAML::Node load_yaml_file(const std::string& path) {
