@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -60,6 +61,37 @@ class CliTest : public ::testing::Test {
     sqlite3_finalize(statement);
     sqlite3_close(db);
     return value;
+  }
+
+  // Starts grove with `arguments` in the background, its output (both
+  // streams) going to `output`.
+  pid_t start(const std::vector<std::string>& arguments, const std::string& output = "/dev/null") {
+    std::vector<std::string> words = {GROVE_BINARY};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (auto& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    pid_t child = 0;
+    const int started = posix_spawn(&child, GROVE_BINARY, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    EXPECT_EQ(started, 0);
+    return child;
+  }
+
+  // Waits until the newest run is recorded as running (false after a
+  // minute without).
+  bool wait_for_running_run() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
   }
 
   testing::TempFolder folder_{"cli"};
@@ -655,24 +687,9 @@ TEST_F(CliTest, ADamagedGameRecordIsOneLineWithWhereAndUntouched) {
 // to the command alone stops it mid-game, with its job processes, and keeps
 // what was stored.
 TEST_F(CliTest, InterruptedFuzzStopsMidGameWithItsJobs) {
-  std::vector<std::string> words = {GROVE_BINARY, "fuzz",       "takenoko",       "--games", "1000",
-                                    "--jobs",     "2",          "--seed",         "5",       "--db",
-                                    db_,          "--findings", folder_ / "found"};
-  std::vector<char*> argv;
-  for (auto& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  pid_t child = 0;
-  ASSERT_EQ(posix_spawn(&child, GROVE_BINARY, &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (query("SELECT status FROM runs") != "running") {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the run never started";
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const pid_t child = start({"fuzz", "takenoko", "--games", "1000", "--jobs", "2", "--seed", "5",
+                             "--db", db_, "--findings", folder_ / "found"});
+  ASSERT_TRUE(wait_for_running_run()) << "the run never started";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(child, SIGTERM);
   // Before, the jobs played on to the end of their games and the parent
@@ -692,6 +709,62 @@ TEST_F(CliTest, InterruptedFuzzStopsMidGameWithItsJobs) {
   EXPECT_EQ(query("SELECT status FROM runs"), "interrupted");
 }
 
+// Each long command killed outright (kill -9) or stopped (Ctrl-C) at a
+// seeded random moment: the file stays intact, what earlier runs stored is
+// unchanged, and the run says how it ended (incomplete, interrupted).
+TEST_F(CliTest, KilledOrStoppedAtAnyMomentLosesNothingStored) {
+  ASSERT_EQ(grove("balance pass_the_pandas --games 40 --seed 3 --db " + db_).code, 0);
+  const std::string earlier =
+      "SELECT count(*) || ':' || sum(length(record)) || ':' || sum(moves) FROM balance_games "
+      "WHERE run_id = 1";
+  const std::string stored = query(earlier);
+  ASSERT_FALSE(stored.empty());
+  const std::vector<std::vector<std::string>> commands = {
+      {"balance", "pass_the_pandas", "--games", "10000000", "--seed", "1", "--jobs", "2"},
+      // Takenoko's fuzz games take seconds each: long enough for jobs that
+      // outlive their parent to be seen.
+      {"fuzz", "takenoko", "--games", "10000000", "--seed", "1", "--jobs", "2", "--findings",
+       folder_ / "found"},
+      {"explore", "takenoko", "--findings", folder_ / "found"},
+  };
+  std::mt19937 moments(2026);
+  for (const auto& command : commands) {
+    for (const int signal : {SIGKILL, SIGINT}) {
+      std::vector<std::string> arguments = command;
+      arguments.insert(arguments.end(), {"--db", db_});
+      const pid_t child = start(arguments);
+      ASSERT_TRUE(wait_for_running_run()) << command[0] << " never started";
+      std::this_thread::sleep_for(
+          std::chrono::milliseconds(std::uniform_int_distribution<int>(20, 400)(moments)));
+      kill(child, signal);
+      int status = 0;
+      waitpid(child, &status, 0);
+      const std::string run = query("SELECT max(id) FROM runs");
+      const std::string shown = grove("results show " + run + " --db " + db_).text;
+      if (signal == SIGKILL) {
+        EXPECT_NE(shown.find("status   incomplete"), std::string::npos) << shown;
+      } else {
+        ASSERT_TRUE(WIFEXITED(status)) << command[0];
+        EXPECT_EQ(WEXITSTATUS(status), 130) << command[0];
+        EXPECT_NE(shown.find("status   interrupted"), std::string::npos) << shown;
+      }
+      const Output check = grove("results check --db " + db_);
+      EXPECT_EQ(check.code, 0) << command[0] << ": " << check.text;
+      EXPECT_EQ(query(earlier), stored) << command[0];
+    }
+  }
+  // No job of a killed parent plays on: they end with it (they ran on for
+  // about a minute before).
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  int left = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream cmdline(entry.path() / "cmdline");
+    std::string words((std::istreambuf_iterator<char>(cmdline)), {});
+    if (words.find(db_) != std::string::npos) ++left;
+  }
+  EXPECT_EQ(left, 0) << "grove processes still running on " << db_;
+}
+
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   const std::string scenario =
       "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: "
@@ -700,19 +773,7 @@ TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   for (int i = 0; i < 400; ++i)
     write("slow/case" + std::to_string(1000 + i) + ".yaml",
           scenario + "seed: " + std::to_string(i) + "\n");
-  const std::string log = folder_ / "out.txt";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  const std::string slow = folder_ / "slow";
-  std::vector<std::string> words = {GROVE_BINARY, "replay", slow, "--db", db_};
-  std::vector<char*> argv;
-  for (auto& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  pid_t child = 0;
-  ASSERT_EQ(posix_spawn(&child, GROVE_BINARY, &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t child = start({"replay", folder_ / "slow", "--db", db_}, folder_ / "out.txt");
 
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (query("SELECT count(*) FROM scenario_results").empty() ||
