@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -707,6 +708,28 @@ TEST_F(CliTest, InterruptedFuzzStopsMidGameWithItsJobs) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
   EXPECT_EQ(query("SELECT status FROM runs"), "interrupted");
+}
+
+// A disk that fills up mid-run: one line, exit 2, and the file intact with
+// the run's games up to there. Needs a small tmpfs, so root; skipped where
+// the test may not mount one.
+TEST_F(CliTest, AFullDiskIsOneLineAndTheFileStaysIntact) {
+  const std::string small = folder_ / "small";
+  fs::create_directories(small);
+  if (std::system(("mount -t tmpfs -o size=256k tmpfs " + small + " 2>/dev/null").c_str()) != 0) {
+    GTEST_SKIP() << "cannot mount a small tmpfs here";
+  }
+  const std::string db = small + "/grove.db";
+  const Output out = grove("balance pass_the_pandas --games 1000000 --seed 1 --db " + db);
+  const Output check = grove("results check --db " + db);
+  const Output list = grove("results list --db " + db);
+  std::system(("umount " + small).c_str());
+  EXPECT_EQ(out.code, 2);
+  EXPECT_NE(out.text.find("grove: error: " + db + ": the disk is full while storing balance games"),
+            std::string::npos)
+      << out.text;
+  EXPECT_EQ(check.code, 0) << check.text;
+  EXPECT_NE(list.text.find("incomplete"), std::string::npos) << list.text;
 }
 
 // Each long command killed outright (kill -9) or stopped (Ctrl-C) at a
