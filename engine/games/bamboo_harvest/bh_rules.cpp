@@ -224,11 +224,6 @@ Outcome BhRules::outcome(const State& state) const {
   return result;
 }
 
-int BhRules::swap_cost(int a, int b) const {
-  const int extra = grid().distance(a, b) - settings_.swap_free_edges;
-  return extra > 0 ? extra * settings_.swap_cost_per_edge : 0;
-}
-
 Owners BhRules::owners(const Position& position) const {
   Owners result;
   result.fill(static_cast<std::int8_t>(kNoSeat));

@@ -1,6 +1,7 @@
 #pragma once
 // The rules of Bamboo Harvest for one variant and player count.
 
+#include <boost/container/static_vector.hpp>
 #include <optional>
 #include <string_view>
 
@@ -146,7 +147,12 @@ class BhRules final : public Rules {
   int reeds_for(Card card) const {
     return settings_.reeds_per_rank[static_cast<std::size_t>(rank_of(card))];
   }
-  int swap_cost(int a, int b) const;
+  // Inline: listing a swap step's moves asks it for every pair of vacant
+  // cards.
+  int swap_cost(int a, int b) const {
+    const int extra = grid().distance(a, b) - settings_.swap_free_edges;
+    return extra > 0 ? extra * settings_.swap_cost_per_edge : 0;
+  }
   static bool matches(Card deed, Card forest_card) {
     return is_wild(deed) || rank_of(deed) == rank_of(forest_card);
   }
@@ -188,8 +194,10 @@ class BhRules final : public Rules {
   std::optional<std::string> swap_rejection(const Position& position, Seat seat,
                                             const Move& move) const;
   // Adjacent vacant cards a token may harvest: one choice per card, or (under
-  // bh.matching_harvest=all) one per rank, named by its first card.
-  void harvest_choices(const Position& position, int token, std::vector<int>& cells) const;
+  // bh.matching_harvest=all) one per rank, named by its first card. At most
+  // four, held in place: every harvest an agent tries asks for them twice.
+  using HarvestCells = boost::container::static_vector<int, 4>;
+  void harvest_choices(const Position& position, int token, HarvestCells& cells) const;
   bool may_buy(const Position& position) const;
   bool can_draw(const Position& position) const;
 

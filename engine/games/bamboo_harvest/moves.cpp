@@ -55,7 +55,7 @@ int BhRules::next_harvester(const Position& position) const {
   return -1;
 }
 
-void BhRules::harvest_choices(const Position& position, int token, std::vector<int>& cells) const {
+void BhRules::harvest_choices(const Position& position, int token, HarvestCells& cells) const {
   cells.clear();
   grid().for_each_neighbour(token, [&](int next) {
     const Cell& card = position.forest[static_cast<std::size_t>(next)];
@@ -300,7 +300,7 @@ void BhRules::legal_moves(const State& state, std::vector<Move>& moves) const {
       return;
     case Step::Harvest: {
       const int token = next_harvester(position);
-      std::vector<int> cells;
+      HarvestCells cells;
       harvest_choices(position, token, cells);
       for (int cell : cells) moves.push_back(make_move(kHarvest, seat, {token, cell}));
       return;
@@ -455,7 +455,7 @@ std::optional<std::string> BhRules::rejection(const Position& position, const Mo
       if (!position.forest[static_cast<std::size_t>(target)].vacant()) {
         return cell_problem(position, target) + "; only vacant cards are harvested";
       }
-      std::vector<int> cells;
+      HarvestCells cells;
       harvest_choices(position, token, cells);
       if (std::find(cells.begin(), cells.end(), target) == cells.end()) {
         return fmt::format(

@@ -179,7 +179,8 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
 void BhRules::harvest(Position& position, int token, int cell, EventLog* log) const {
   Player& player = position.players[static_cast<std::size_t>(position.turn)];
   const int rank = rank_of(position.forest[static_cast<std::size_t>(cell)].card);
-  std::vector<int> cells{cell};
+  // The card and those matching it next to the token: at most four.
+  HarvestCells cells{cell};
   if (settings_.harvest_all_matching) {
     grid().for_each_neighbour(token, [&](int next) {
       const Cell& other = position.forest[static_cast<std::size_t>(next)];
@@ -188,10 +189,8 @@ void BhRules::harvest(Position& position, int token, int cell, EventLog* log) co
   }
   int reeds = 0;
   int draws = 0;
-  std::vector<std::string> names;
   for (int harvested : cells) {
     const Card card = position.forest[static_cast<std::size_t>(harvested)].card;
-    names.push_back(fmt::format("{} ({})", grid().cell_text(harvested), card_text(card)));
     if (is_face(card)) {
       ++draws;
     } else {
@@ -202,6 +201,13 @@ void BhRules::harvest(Position& position, int token, int cell, EventLog* log) co
   position.pending_draws += draws;
   position.harvested |= std::uint64_t{1} << token;
   if (log) {
+    // Named only for the log, which agents do not keep.
+    std::vector<std::string> names;
+    for (int harvested : cells) {
+      names.push_back(
+          fmt::format("{} ({})", grid().cell_text(harvested),
+                      card_text(position.forest[static_cast<std::size_t>(harvested)].card)));
+    }
     const std::string from = join(names, ", ");
     const std::string by =
         fmt::format("{}'s token on {}", seat_label(position.turn), grid().cell_text(token));
@@ -324,7 +330,7 @@ bool BhRules::wins_by_tokens(Position& position, Seat seat, EventLog* log) const
 }
 
 void BhRules::end_turn(Position& position, EventLog* log) const {
-  record(log, kClauseTurnEnd, position.turn, seat_label(position.turn) + "'s turn ends");
+  if (log) record(log, kClauseTurnEnd, position.turn, seat_label(position.turn) + "'s turn ends");
   position.turn = (position.turn + 1) % players();
   position.step = Step::Build;
   position.harvested = 0;
@@ -426,7 +432,7 @@ void BhRules::advance(Position& position, EventLog* log) const {
           position.step = settings_.buy_before_harvest ? Step::Redraw : Step::Buy;
           continue;
         }
-        std::vector<int> cells;
+        HarvestCells cells;
         harvest_choices(position, token, cells);
         if (cells.size() > 1) return;
         if (cells.empty()) {
