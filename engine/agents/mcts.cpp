@@ -184,11 +184,15 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
     if (widen) {
       // At the root the best ranked first; below it, the best of a few
       // drawn at random.
-      const Move move =
-          node == 0 ? untried_.front() : informed_pick(rules, world, here.actor, untried_, rng);
+      Move move;
+      if (node == 0) {
+        move = untried_.front();
+        apply_or_throw(rules, world, move);
+      } else {
+        move = play_informed(rules, world, here.actor, untried_, rng);
+      }
       const std::int32_t child = add_child(node, move, here.actor);
       ++tree_[static_cast<std::size_t>(child)].available;
-      apply_or_throw(rules, world, move);
       path_.push_back(child);
       break;
     }
@@ -205,7 +209,7 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
       continue;
     }
     rules.legal_moves(world, moves_);
-    apply_or_throw(rules, world, informed_pick(rules, world, here.actor, moves_, rng));
+    play_informed(rules, world, here.actor, moves_, rng);
   }
   score_leaf(rules, world, rng);
   for (std::size_t i = 1; i < path_.size(); ++i) {
@@ -227,14 +231,19 @@ void MctsAgent::score_leaf(const Rules& rules, const State& world, Rng& rng) {
   rewards_.swap(leaf_);
 }
 
-Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor,
+Move MctsAgent::play_informed(const Rules& rules, State& world, Seat actor,
                               const std::vector<Move>& moves, Rng& rng) {
-  if (moves.size() == 1 || settings_.sample <= 1) return moves[rng.below(moves.size())];
+  if (moves.size() == 1 || settings_.sample <= 1) {
+    const Move move = moves[rng.below(moves.size())];
+    apply_or_throw(rules, world, move);
+    return move;
+  }
   // A move drawn again is not valued again: where a player has only two or
   // three moves (buy or not, which card to harvest) most draws repeat one.
   drawn_.clear();
   std::size_t best = 0;
   double best_value = -std::numeric_limits<double>::infinity();
+  bool kept = false;
   for (int draw = 0; draw < settings_.sample; ++draw) {
     const auto index = static_cast<std::size_t>(rng.below(moves.size()));
     if (std::find(drawn_.begin(), drawn_.end(), index) != drawn_.end()) continue;
@@ -245,7 +254,16 @@ Move MctsAgent::informed_pick(const Rules& rules, const State& world, Seat actor
     if (value > best_value) {
       best_value = value;
       best = index;
+      // The best move's position so far is kept rather than played again:
+      // applying a move costs more than copying a position.
+      scratch_.swap(best_after_);
+      kept = true;
     }
+  }
+  if (kept) {
+    world.copy_from(*best_after_);
+  } else {
+    apply_or_throw(rules, world, moves[best]);
   }
   return moves[best];
 }

@@ -60,7 +60,7 @@ struct MctsSettings {
   // Takenoko games where 0.7 won 57.5%, and as often in Bamboo Harvest
   // (78% and 77% of 60) and Forest Shuffle (93% of 60 both).
   double exploration = 0.5;
-  double widening = 2.0;     // a node's children: 1 + widening * sqrt(its visits)
+  double widening = 2.0;  // a node's children: 1 + widening * sqrt(its visits)
   // Below the root and in playouts, a move is the best one move ahead of
   // this many drawn at random (1: uniformly random play).
   int sample = 4;
@@ -96,10 +96,10 @@ class MctsAgent final : public Agent {
   // Fills ranked_ with the legal moves (in moves_), best first one move
   // ahead.
   void rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng);
-  // The best of settings_.sample moves drawn from `moves`, one move ahead
-  // for `actor`.
-  Move informed_pick(const Rules& rules, const State& world, Seat actor,
-                     const std::vector<Move>& moves, Rng& rng);
+  // Plays in `world` the best of settings_.sample moves drawn from `moves`,
+  // one move ahead for `actor`, and returns it.
+  Move play_informed(const Rules& rules, State& world, Seat actor, const std::vector<Move>& moves,
+                     Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
   // Keeps the subtree below the move chosen last time as the new tree when
@@ -119,7 +119,7 @@ class MctsAgent final : public Agent {
   std::vector<std::int32_t> path_;
   std::vector<Move> moves_;
   std::vector<Move> untried_;
-  std::vector<std::size_t> drawn_;  // informed_pick's moves valued so far
+  std::vector<std::size_t> drawn_;  // play_informed's moves valued so far
   std::vector<double> rewards_;
   std::vector<double> leaf_;      // score_leaf's sum over chance outcomes
   std::vector<double> baseline_;  // each seat's lead at the root of this drawing
@@ -128,6 +128,7 @@ class MctsAgent final : public Agent {
   double scale_ = 1;          // the spread of the root moves' values
   int playout_moves_ = 0;     // this decision's playout length
   std::unique_ptr<State> scratch_;
+  std::unique_ptr<State> best_after_;  // play_informed's best move played
   // The last decision's state and the node of the move chosen there, for
   // reuse_or_clear.
   std::unique_ptr<State> last_state_;
