@@ -47,62 +47,75 @@ constexpr int kSwapReserve = 20;
 // The path search tracks how many other players' tokens a path has picked
 // up, up to the limit (layers 0..limit).
 constexpr int kMaxLayers = 8;
-constexpr int kNodes = kMaxCells * kMaxLayers;
-constexpr std::int16_t kFar = 10000;  // unreachable
+constexpr int kFar = 10000;  // unreachable
 
-// Per (cell, layer), cell * layers + layer.
-using Distances = std::array<std::int16_t, kNodes>;
+// The forest as the path search sees it, as bit masks of the cells: the
+// cards built by the seat itself and by other players, the rest (to be
+// built, one build each) and the four sides.
+struct PathMasks {
+  std::uint64_t own = 0;
+  std::uint64_t others = 0;
+  std::uint64_t vacant = 0;
+  std::uint64_t north = 0;
+  std::uint64_t south = 0;
+  std::uint64_t west = 0;
+  std::uint64_t east = 0;
+  unsigned columns = 0;
 
-// Per cell: builds it needs to be part of a path (0 built, 1 otherwise) and
-// whether it carries another player's token.
-struct PathCells {
-  std::array<std::uint8_t, kMaxCells> cost{};
-  std::array<std::uint8_t, kMaxCells> other{};
+  PathMasks(const Grid& grid, std::uint64_t built, std::uint64_t others_built)
+      : own(built & ~others_built),
+        others(others_built),
+        columns(static_cast<unsigned>(grid.columns)) {
+    for (int cell = 0; cell < grid.cells(); ++cell) {
+      const std::uint64_t bit = std::uint64_t{1} << cell;
+      if ((built & bit) == 0) vacant |= bit;
+      if (grid.row(cell) == 0) north |= bit;
+      if (grid.row(cell) == grid.rows - 1) south |= bit;
+      if (grid.column(cell) == 0) west |= bit;
+      if (grid.column(cell) == grid.columns - 1) east |= bit;
+    }
+  }
+
+  std::uint64_t neighbours(std::uint64_t from) const {
+    return (from << columns) | (from >> columns) | ((from & ~east) << 1U) | ((from & ~west) >> 1U);
+  }
 };
 
-// The fewest builds from the side where `is_side` holds to each cell,
-// counting the cell itself, over (cell, other players' tokens picked up so
-// far). Like the path finder's bound it ignores that a path is simple and
-// the per-player limit (beyond two players), so it never overestimates.
+// A sweep's result by distance (the builds needed, counting the cell
+// itself): at[distance][layer] holds the cells first reached at that
+// distance with `layer` other players' tokens picked up. Masks rather than
+// a distance per cell, so that the cheapest paths through the cards are
+// found a few masks at a time.
+struct Levels {
+  // Each level past the first adds one vacant card: kMaxCells at most.
+  std::array<std::array<std::uint64_t, kMaxLayers>, kMaxCells + 1> at;
+  int count = 0;  // distances swept: 0 .. count - 1
+};
+
+// The fewest builds from the cells of `side` to each cell, counting the
+// cell itself, over (cell, other players' tokens picked up so far). Like
+// the path finder's bound it ignores that a path is simple and the
+// per-player limit (beyond two players), so it never overestimates.
 // Found a whole level at a time on bit masks of the cells (a level: the
 // builds needed so far): the cells one more build away are the vacant
 // neighbours of the level, and each level first takes in the built cards
 // it touches, which cost nothing (a 0-1 breadth-first search by levels,
 // several times faster than one cell at a time, which agents felt: path
-// answers were a fifth of an MCTS game).
-template <class IsSide>
-void sweep(const Grid& grid, const PathCells& cells, int limit, IsSide is_side, Distances& dist) {
+// answers were a fifth of an MCTS game). Stops after the level for which
+// `enough(distance, level)` holds: callers need only the levels up to the
+// gap they look for.
+template <class Enough>
+void sweep(const PathMasks& masks, int limit, std::uint64_t side, Levels& levels, Enough enough) {
   const int layers = limit + 1;
-  std::fill(dist.begin(), dist.begin() + grid.cells() * layers, kFar);
-  std::uint64_t own = 0;     // built, by the seat itself
-  std::uint64_t others = 0;  // built, by another player
-  std::uint64_t vacant = 0;  // to be built: one build each
-  std::uint64_t west_edge = 0;
-  std::uint64_t east_edge = 0;
   std::array<std::uint64_t, kMaxLayers> level{};  // this level's cells by layer
   std::array<std::uint64_t, kMaxLayers> next{};   // the next level's
-  for (int cell = 0; cell < grid.cells(); ++cell) {
-    const std::uint64_t bit = std::uint64_t{1} << cell;
-    const auto at = static_cast<std::size_t>(cell);
-    if (cells.cost[at] != 0) {
-      vacant |= bit;
-    } else if (cells.other[at] != 0) {
-      others |= bit;
-    } else {
-      own |= bit;
-    }
-    if (grid.column(cell) == 0) west_edge |= bit;
-    if (grid.column(cell) == grid.columns - 1) east_edge |= bit;
-    if (!is_side(cell) || cells.other[at] > limit) continue;
-    // A side cell is where a path starts: free when built, one build when not.
-    (cells.cost[at] == 0 ? level : next)[cells.other[at]] |= bit;
-  }
-  const auto columns = static_cast<unsigned>(grid.columns);
-  const auto neighbours = [&](std::uint64_t from) {
-    return (from << columns) | (from >> columns) | ((from & ~east_edge) << 1U) |
-           ((from & ~west_edge) >> 1U);
-  };
   std::array<std::uint64_t, kMaxLayers> seen{};
+  // A side cell is where a path starts: free when built (another player's
+  // one layer up), one build when not.
+  level[0] = side & masks.own;
+  if (limit >= 1) level[1] = side & masks.others;
+  next[0] = side & masks.vacant;
+  levels.count = 0;
   for (int distance = 0;; ++distance) {
     bool any = false;
     for (int layer = 0; layer < layers; ++layer) {
@@ -123,14 +136,14 @@ void sweep(const Grid& grid, const PathCells& cells, int limit, IsSide is_side, 
       grew = false;
       for (int layer = 0; layer < layers; ++layer) {
         const auto at = static_cast<std::size_t>(layer);
-        const std::uint64_t around = neighbours(level[at]);
-        const std::uint64_t same = around & own & ~seen[at] & ~level[at];
+        const std::uint64_t around = masks.neighbours(level[at]);
+        const std::uint64_t same = around & masks.own & ~seen[at] & ~level[at];
         if (same != 0) {
           level[at] |= same;
           grew = true;
         }
         if (layer + 1 < layers) {
-          const std::uint64_t up = around & others & ~seen[at + 1] & ~level[at + 1];
+          const std::uint64_t up = around & masks.others & ~seen[at + 1] & ~level[at + 1];
           if (up != 0) {
             level[at + 1] |= up;
             grew = true;
@@ -138,14 +151,13 @@ void sweep(const Grid& grid, const PathCells& cells, int limit, IsSide is_side, 
         }
       }
     }
+    levels.at[static_cast<std::size_t>(distance)] = level;
+    levels.count = distance + 1;
+    if (enough(distance, level)) break;
     for (int layer = 0; layer < layers; ++layer) {
       const auto at = static_cast<std::size_t>(layer);
       seen[at] |= level[at];
-      for (std::uint64_t bits = level[at]; bits != 0; bits &= bits - 1) {
-        dist[static_cast<std::size_t>(std::countr_zero(bits) * layers + layer)] =
-            static_cast<std::int16_t>(distance);
-      }
-      const std::uint64_t ahead = (neighbours(level[at]) & vacant) | next[at];
+      const std::uint64_t ahead = (masks.neighbours(level[at]) & masks.vacant) | next[at];
       level[at] = ahead & ~seen[at];
       next[at] = 0;
     }
@@ -178,7 +190,7 @@ struct PathAnswer {
   std::uint64_t cells = 0;
 };
 
-PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int min_others);
+PathAnswer path_answer(const PathMasks& masks, int limit, int min_others);
 
 std::string deed_item(Card deed) { return is_wild(deed) ? "wild" : rank_text(rank_of(deed)); }
 
@@ -221,13 +233,8 @@ int BhRules::path_gap(std::uint64_t built, std::uint64_t others, std::uint64_t* 
                                                         key.limit * 8 + key.min_others);
   auto& [seen, answer] = known[(hash ^ (hash >> 29)) % known.size()];
   if (!(answer.valid && seen == key)) {
-    PathCells cells;
-    for (int cell = 0; cell < grid().cells(); ++cell) {
-      cells.cost[static_cast<std::size_t>(cell)] = (built >> cell) & 1U ? 0 : 1;
-      cells.other[static_cast<std::size_t>(cell)] = (others >> cell) & 1U;
-    }
     seen = key;
-    answer = path_answer(grid(), cells, limit, limits.min_others);
+    answer = path_answer(PathMasks(grid(), built, others), limit, limits.min_others);
   }
   if (on_path != nullptr) *on_path = answer.cells;
   return answer.gap;
@@ -235,44 +242,53 @@ int BhRules::path_gap(std::uint64_t built, std::uint64_t others, std::uint64_t* 
 
 namespace {
 
-PathAnswer path_answer(const Grid& grid, const PathCells& cells, int limit, int min_others) {
-  Distances from_start;
-  Distances from_end;
+PathAnswer path_answer(const PathMasks& masks, int limit, int min_others) {
+  Levels from_start;
+  Levels from_end;
   int best = kFar;
   std::uint64_t best_cells = 0;
   for (const bool north_south : {true, false}) {
-    auto is_start = [&](int cell) {
-      return north_south ? grid.row(cell) == 0 : grid.column(cell) == 0;
-    };
-    auto is_end = [&](int cell) {
-      return north_south ? grid.row(cell) == grid.rows - 1 : grid.column(cell) == grid.columns - 1;
-    };
-    sweep(grid, cells, limit, is_start, from_start);
+    const std::uint64_t start = north_south ? masks.north : masks.west;
+    const std::uint64_t end = north_south ? masks.south : masks.east;
+    // The gap is the first level that reaches the far side with enough
+    // other players' tokens; a gap beyond the other direction's is of no
+    // use.
     int gap = kFar;
-    for (int cell = 0; cell < grid.cells(); ++cell) {
-      if (!is_end(cell)) continue;
-      for (int layer = min_others; layer <= limit; ++layer) {
-        gap = std::min(gap, int(from_start[static_cast<std::size_t>(cell * (limit + 1) + layer)]));
-      }
-    }
+    sweep(masks, limit, start, from_start,
+          [&](int distance, const std::array<std::uint64_t, kMaxLayers>& level) {
+            for (int layer = min_others; layer <= limit; ++layer) {
+              if ((level[static_cast<std::size_t>(layer)] & end) != 0) {
+                gap = distance;
+                return true;
+              }
+            }
+            return distance >= best;
+          });
     if (gap >= kFar || gap > best) continue;
     std::uint64_t gap_cells = 0;
     if (gap > 0) {
       // A card to build lies on a cheapest path when the cheapest ways to it
-      // from both sides add up to the gap within the limits.
-      sweep(grid, cells, limit, is_end, from_end);
-      for (int cell = 0; cell < grid.cells(); ++cell) {
-        if (cells.cost[static_cast<std::size_t>(cell)] == 0) continue;
-        const std::int16_t* ahead = from_start.data() + cell * (limit + 1);
-        const std::int16_t* behind = from_end.data() + cell * (limit + 1);
-        int through = kFar;
+      // from both sides add up to the gap within the limits (both count the
+      // card itself). No way through a card is cheaper than the gap, so the
+      // levels that add up to it exactly are those of the cards on a
+      // cheapest path.
+      sweep(masks, limit, end, from_end,
+            [&](int distance, const std::array<std::uint64_t, kMaxLayers>&) {
+              return distance >= gap;
+            });
+      for (int ahead = 1; ahead <= gap; ++ahead) {
+        const int behind = gap + 1 - ahead;
+        if (behind >= from_end.count) continue;
+        const auto& before = from_start.at[static_cast<std::size_t>(ahead)];
+        const auto& after = from_end.at[static_cast<std::size_t>(behind)];
         for (int layer = 0; layer <= limit; ++layer) {
           for (int rest = std::max(0, min_others - layer); layer + rest <= limit; ++rest) {
-            through = std::min(through, ahead[layer] + behind[rest] - 1);
+            gap_cells |=
+                before[static_cast<std::size_t>(layer)] & after[static_cast<std::size_t>(rest)];
           }
         }
-        if (through == gap) gap_cells |= std::uint64_t{1} << cell;
       }
+      gap_cells &= masks.vacant;
     }
     best_cells = gap < best ? gap_cells : best_cells | gap_cells;
     best = gap;
