@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -310,44 +309,54 @@ struct BhRules::ForestScan {
 };
 
 BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
-  // The harvest: each token takes its best adjacent vacant card (with the
-  // cards of the same rank next to it, under bh.matching_harvest=all).
+  // The cards first, as masks; then the tokens' harvest from the masks.
   ForestScan scan;
-  auto worth = [&](Card card) { return is_face(card) ? kDeedDraw : double(reeds_for(card)); };
+  std::uint64_t vacant = 0;
   for (int cell = 0; cell < grid().cells(); ++cell) {
     const Cell& here = position.forest[static_cast<std::size_t>(cell)];
     if (here.card == kNoCard) continue;
+    const std::uint64_t bit = std::uint64_t{1} << cell;
     if (here.state != CellState::Built) {
       scan.open_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
+      if (here.state == CellState::Vacant) vacant |= bit;
       continue;
     }
-    scan.built |= std::uint64_t{1} << cell;
+    scan.built |= bit;
     if (here.who < 0 || here.who >= players()) continue;
     const auto owner = static_cast<std::size_t>(here.who);
-    scan.own[owner] |= std::uint64_t{1} << cell;
+    scan.own[owner] |= bit;
     ++scan.tokens[owner];
-    // The vacant cards next to the token, then the best harvest among them
-    // (whole numbers, so the sums are exact in any order).
-    std::array<int, 4> ranks{};
-    std::array<double, 4> worths{};
-    int next_to = 0;
-    grid().for_each_neighbour(cell, [&](int next) {
-      const Cell& card = position.forest[static_cast<std::size_t>(next)];
-      if (!card.vacant()) return;
-      ranks[static_cast<std::size_t>(next_to)] = rank_of(card.card);
-      worths[static_cast<std::size_t>(next_to++)] = worth(card.card);
-    });
-    double best = 0;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(next_to); ++i) {
-      double harvest = 0;
-      for (std::size_t j = 0; j < static_cast<std::size_t>(next_to); ++j) {
-        if (j == i || (settings_.harvest_all_matching && ranks[j] == ranks[i])) {
-          harvest += worths[j];
+  }
+  // Each token takes its best adjacent vacant card (with the cards of the
+  // same rank next to it, under bh.matching_harvest=all). A card's worth
+  // depends on its rank only, so a harvest is its rank's worth times the
+  // cards of that rank taken (whole numbers: the sums are exact in any
+  // order).
+  auto worth = [&](Card card) { return is_face(card) ? kDeedDraw : double(reeds_for(card)); };
+  for (std::size_t owner = 0; owner < static_cast<std::size_t>(players()); ++owner) {
+    for (std::uint64_t tokens = scan.own[owner]; tokens != 0; tokens &= tokens - 1) {
+      const int cell = std::countr_zero(tokens);
+      std::array<int, 4> ranks{};
+      std::array<double, 4> worths{};
+      int next_to = 0;
+      grid().for_each_neighbour(cell, [&](int next) {
+        if (((vacant >> next) & 1U) == 0) return;
+        const Card card = position.forest[static_cast<std::size_t>(next)].card;
+        ranks[static_cast<std::size_t>(next_to)] = rank_of(card);
+        worths[static_cast<std::size_t>(next_to++)] = worth(card);
+      });
+      double best = 0;
+      for (std::size_t i = 0; i < static_cast<std::size_t>(next_to); ++i) {
+        int taken = 1;
+        if (settings_.harvest_all_matching) {
+          for (std::size_t j = 0; j < static_cast<std::size_t>(next_to); ++j) {
+            taken += j != i && ranks[j] == ranks[i] ? 1 : 0;
+          }
         }
+        best = std::max(best, worths[i] * taken);
       }
-      best = std::max(best, harvest);
+      scan.income[owner] += best;
     }
-    scan.income[owner] += best;
   }
   return scan;
 }
@@ -380,7 +389,9 @@ double BhRules::seat_figure(const Position& position, const ForestScan& scan, Se
     const Cell& here = position.forest[static_cast<std::size_t>(std::countr_zero(cells))];
     path_rank[static_cast<std::size_t>(rank_of(here.card))] = true;
   }
-  std::array<double, kCards> deeds{};
+  // Best first, by insertion (a hand holds a few deeds): the values are
+  // added in that order. Only the first `held` are ever written or read.
+  std::array<double, kCards> deeds;
   std::size_t held = 0;
   player.deeds.for_each([&](Card deed) {
     const auto rank = static_cast<std::size_t>(rank_of(deed));
@@ -389,11 +400,11 @@ double BhRules::seat_figure(const Position& position, const ForestScan& scan, Se
                         : scan.open_rank[rank] ? kOpenDeed
                                                : kDeadDeed;
     if (player.face_up.has(deed)) deed_value += kFaceUp;
-    deeds[held++] = deed_value;
+    std::size_t slot = held++;
+    for (; slot > 0 && deeds[slot - 1] < deed_value; --slot) deeds[slot] = deeds[slot - 1];
+    deeds[slot] = deed_value;
   });
   const std::size_t kept = std::min(held, static_cast<std::size_t>(settings_.hand_limit));
-  std::partial_sort(deeds.begin(), deeds.begin() + static_cast<std::ptrdiff_t>(kept),
-                    deeds.begin() + static_cast<std::ptrdiff_t>(held), std::greater<>());
   for (std::size_t i = 0; i < kept; ++i) value += deeds[i];
   if (seat == position.turn) value += kDeedDraw * position.pending_draws;
   return value;
