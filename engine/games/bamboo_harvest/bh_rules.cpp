@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+
 #include "engine/core/errors.hpp"
 
 namespace grove::bamboo_harvest {
@@ -12,6 +14,12 @@ namespace {
 
 int small(const Variant& variant, const std::string& name) {
   return static_cast<int>(variant.integer(name));
+}
+
+// 1 for the first rules made, 2 for the next, ... (from any thread).
+std::uint64_t new_id() {
+  static std::atomic<std::uint64_t> made{0};
+  return ++made;
 }
 
 }  // namespace
@@ -85,7 +93,7 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 BhRules::BhRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
+    : Rules(game, variant, players), settings_(read_settings(variant, players)), id_(new_id()) {}
 
 Position BhRules::fresh_position() const {
   Position position;

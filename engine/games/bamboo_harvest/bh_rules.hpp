@@ -216,6 +216,10 @@ class BhRules final : public Rules {
   void finish(Position& position, Seat winner, WinKind how, EventLog* log) const;
 
   Settings settings_;
+  // Tells these rules from any others, ever, for what strategy.cpp
+  // remembers per thread between calls (a later BhRules may live at the
+  // same address with other settings).
+  std::uint64_t id_;
 };
 
 }  // namespace grove::bamboo_harvest

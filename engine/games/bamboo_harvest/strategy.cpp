@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
@@ -309,6 +311,22 @@ struct BhRules::ForestScan {
 };
 
 BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
+  // Agents rate positions in runs with the same forest (the moves a
+  // playout weighs at a harvest, a buy, a discard or a draw change no
+  // card), so each thread remembers its last scan and the forest and rules
+  // it was made for. A forest is a few bytes with no padding: compared as
+  // bytes.
+  static_assert(std::has_unique_object_representations_v<Cell>);
+  struct LastScan {
+    std::uint64_t rules = 0;  // id_ of the rules, 0 for none yet
+    std::array<Cell, kMaxCells> forest{};
+    ForestScan scan;
+  };
+  thread_local LastScan last;
+  if (last.rules == id_ &&
+      std::memcmp(last.forest.data(), position.forest.data(), sizeof(position.forest)) == 0) {
+    return last.scan;
+  }
   // The cards first, as masks; then the tokens' harvest from the masks.
   ForestScan scan;
   std::uint64_t vacant = 0;
@@ -358,6 +376,9 @@ BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
       scan.income[owner] += best;
     }
   }
+  last.rules = id_;
+  last.forest = position.forest;
+  last.scan = scan;
   return scan;
 }
 
