@@ -93,7 +93,17 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 BhRules::BhRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)), id_(new_id()) {}
+    : Rules(game, variant, players), settings_(read_settings(variant, players)), id_(new_id()) {
+  const Grid& forest = settings_.grid;
+  ring_count_ = forest.rows + forest.columns - 1;
+  rings_.assign(static_cast<std::size_t>(forest.cells() * ring_count_), 0);
+  for (int cell = 0; cell < forest.cells(); ++cell) {
+    for (int other = 0; other < forest.cells(); ++other) {
+      rings_[static_cast<std::size_t>(cell * ring_count_ + forest.distance(cell, other))] |=
+          std::uint64_t{1} << other;
+    }
+  }
+}
 
 Position BhRules::fresh_position() const {
   Position position;

@@ -147,10 +147,10 @@ class BhRules final : public Rules {
   int reeds_for(Card card) const {
     return settings_.reeds_per_rank[static_cast<std::size_t>(rank_of(card))];
   }
-  // Inline: listing a swap step's moves asks it for every pair of vacant
-  // cards.
-  int swap_cost(int a, int b) const {
-    const int extra = grid().distance(a, b) - settings_.swap_free_edges;
+  int swap_cost(int a, int b) const { return swap_cost_over(grid().distance(a, b)); }
+  // What a swap of two cards `edges` apart costs.
+  int swap_cost_over(int edges) const {
+    const int extra = edges - settings_.swap_free_edges;
     return extra > 0 ? extra * settings_.swap_cost_per_edge : 0;
   }
   static bool matches(Card deed, Card forest_card) {
@@ -183,8 +183,15 @@ class BhRules final : public Rules {
   // turn's player until f returns true; returns whether one did.
   template <class F>
   bool for_each_build(const Position& position, F&& f) const;
+  // Calls f(deed, card, others) for each face-up deed of the turn's player
+  // that may still swap and each vacant card it matches (in card and cell
+  // order), with the vacant cards that card may swap with for the reeds the
+  // player has, as a mask of cells (possibly none), until f returns true;
+  // returns whether one did. Each (card, other, deed) is two swaps: the
+  // disturbance token on the card, then on the other. Masks, because a
+  // wild deed alone offers thousands of swaps.
   template <class F>
-  bool for_each_swap(const Position& position, F&& f) const;
+  bool for_each_swap_group(const Position& position, F&& f) const;
   bool has_build(const Position& position) const;
   bool has_swap(const Position& position) const;
   // The turn's next token to harvest (reading order), or -1.
@@ -216,6 +223,10 @@ class BhRules final : public Rules {
   void finish(Position& position, Seat winner, WinKind how, EventLog* log) const;
 
   Settings settings_;
+  // rings_[cell * ring_count_ + edges]: the cells `edges` apart from `cell`
+  // (edges 0 .. rows + columns - 2), for the cards a swap can reach.
+  int ring_count_ = 0;
+  std::vector<std::uint64_t> rings_;
   // Tells these rules from any others, ever, for what strategy.cpp
   // remembers per thread between calls (a later BhRules may live at the
   // same address with other settings).

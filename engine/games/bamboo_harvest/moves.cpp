@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
 
@@ -205,20 +206,19 @@ bool BhRules::for_each_build(const Position& position, F&& f) const {
 }
 
 template <class F>
-bool BhRules::for_each_swap(const Position& position, F&& f) const {
+bool BhRules::for_each_swap_group(const Position& position, F&& f) const {
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  // The vacant cards, found once: a wild deed alone offers thousands of swaps.
-  std::array<std::int16_t, kMaxCells> vacant{};
-  int count = 0;
+  std::uint64_t vacant = 0;
   for (int cell = 0; cell < grid().cells(); ++cell) {
-    if (position.forest[static_cast<std::size_t>(cell)].vacant()) {
-      vacant[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(cell);
-    }
+    if (position.forest[static_cast<std::size_t>(cell)].vacant())
+      vacant |= std::uint64_t{1} << cell;
   }
-  Move swap;
-  swap.kind = kSwap;
-  swap.seat = static_cast<std::int16_t>(seat);
+  // The distances the player's reeds pay for, as a mask of edge counts.
+  std::uint64_t affordable = 0;
+  for (int edges = 1; edges < ring_count_; ++edges) {
+    if (swap_cost_over(edges) <= player.reeds) affordable |= std::uint64_t{1} << edges;
+  }
   bool stopped = false;
   player.face_up.for_each([&](Card deed) {
     if (stopped ||
@@ -226,21 +226,14 @@ bool BhRules::for_each_swap(const Position& position, F&& f) const {
                               settings_.wild_swap_uses)) {
       return;
     }
-    swap.args[2] = static_cast<std::int16_t>(deed);
-    for (int i = 0; i < count && !stopped; ++i) {
-      const int first = vacant[static_cast<std::size_t>(i)];
-      if (!matches(deed, position.forest[static_cast<std::size_t>(first)].card)) continue;
-      swap.args[0] = static_cast<std::int16_t>(first);
-      for (int j = 0; j < count && !stopped; ++j) {
-        const int second = vacant[static_cast<std::size_t>(j)];
-        if (second == first || swap_cost(first, second) > player.reeds) continue;
-        swap.args[1] = static_cast<std::int16_t>(second);
-        swap.args[3] = static_cast<std::int16_t>(first);
-        stopped = f(swap);
-        if (stopped) break;
-        swap.args[3] = static_cast<std::int16_t>(second);
-        stopped = f(swap);
+    for (std::uint64_t cards = vacant; cards != 0 && !stopped; cards &= cards - 1) {
+      const int card = std::countr_zero(cards);
+      if (!matches(deed, position.forest[static_cast<std::size_t>(card)].card)) continue;
+      std::uint64_t others = 0;
+      for (std::uint64_t edges = affordable; edges != 0; edges &= edges - 1) {
+        others |= rings_[static_cast<std::size_t>(card * ring_count_ + std::countr_zero(edges))];
       }
+      stopped = f(deed, card, others & vacant);
     }
   });
   return stopped;
@@ -251,7 +244,7 @@ bool BhRules::has_build(const Position& position) const {
 }
 
 bool BhRules::has_swap(const Position& position) const {
-  return for_each_swap(position, [](const Move&) { return true; });
+  return for_each_swap_group(position, [](Card, int, std::uint64_t others) { return others != 0; });
 }
 
 void BhRules::legal_moves(const State& state, std::vector<Move>& moves) const {
@@ -286,13 +279,33 @@ void BhRules::legal_moves(const State& state, std::vector<Move>& moves) const {
       });
       moves.push_back(make_move(kSkipBuild, seat));
       return;
-    case Step::Swap:
-      for_each_swap(position, [&](const Move& swap) {
-        moves.push_back(swap);
+    case Step::Swap: {
+      // Counted first, then written in place: often hundreds of swaps, and
+      // thousands with a wild deed.
+      std::size_t count = 0;
+      for_each_swap_group(position, [&](Card, int, std::uint64_t others) {
+        count += 2 * static_cast<std::size_t>(std::popcount(others));
+        return false;
+      });
+      moves.resize(count);
+      Move* next = moves.data();
+      Move swap = make_move(kSwap, seat);
+      for_each_swap_group(position, [&](Card deed, int card, std::uint64_t others) {
+        swap.args[0] = static_cast<std::int16_t>(card);
+        swap.args[2] = static_cast<std::int16_t>(deed);
+        for (; others != 0; others &= others - 1) {
+          const auto other = static_cast<std::int16_t>(std::countr_zero(others));
+          swap.args[1] = other;
+          swap.args[3] = static_cast<std::int16_t>(card);
+          *next++ = swap;
+          swap.args[3] = other;
+          *next++ = swap;
+        }
         return false;
       });
       moves.push_back(make_move(kSkipSwap, seat));
       return;
+    }
     case Step::BuyBefore:
     case Step::Buy:
       moves.push_back(make_move(kBuy, seat));

@@ -179,7 +179,8 @@ TEST(RandomGames, KeepEveryInvariantAndEnd) {
       auto state = rules->initial_state();
       std::int64_t steps = 0;
       while (rules->node(*state).kind != NodeKind::Terminal) {
-        ASSERT_TRUE(rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+        ASSERT_TRUE(
+            rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
         const auto problems = rules->invariant_violations(*state);
         ASSERT_TRUE(problems.empty()) << problems.front() << " after step " << steps;
         ASSERT_LT(++steps, rules->step_bound());
@@ -189,6 +190,75 @@ TEST(RandomGames, KeepEveryInvariantAndEnd) {
       EXPECT_TRUE(position.won_by == WinKind::Path || position.won_by == WinKind::Tokens);
     }
   }
+}
+
+// Every swap of the turn's player, listed the plain way: each face-up deed
+// that may still swap, each vacant card it matches, each other vacant card
+// the player's reeds pay for, the disturbance token on the one and then the
+// other; then the skip.
+std::vector<Move> every_swap(const BhRules& rules, const Position& position) {
+  const Seat seat = position.turn;
+  const Player& player = position.players[static_cast<std::size_t>(seat)];
+  std::vector<Move> swaps;
+  player.face_up.for_each([&](Card deed) {
+    if (is_wild(deed) && position.wild_swaps[static_cast<std::size_t>(wild_index(deed))] >=
+                             rules.settings().wild_swap_uses) {
+      return;
+    }
+    for (int card = 0; card < rules.grid().cells(); ++card) {
+      const Cell& here = position.forest[static_cast<std::size_t>(card)];
+      if (!here.vacant() || !BhRules::matches(deed, here.card)) continue;
+      for (int other = 0; other < rules.grid().cells(); ++other) {
+        if (other == card || !position.forest[static_cast<std::size_t>(other)].vacant() ||
+            rules.swap_cost(card, other) > player.reeds) {
+          continue;
+        }
+        for (int disturbed : {card, other}) {
+          swaps.push_back(make_move(kSwap, seat, {card, other, deed, disturbed}));
+        }
+      }
+    }
+  });
+  swaps.push_back(make_move(kSkipSwap, seat));
+  return swaps;
+}
+
+TEST(Swaps, EveryPairOfVacantCardsTheReedsPayForInOrder) {
+  // The swap step lists its moves from masks of the cards; random games in
+  // variants with other swap costs, grids and wild deed uses hold it to the
+  // plain listing.
+  const std::vector<std::vector<std::string>> variants = {
+      {},
+      {"swap_free_edges=0", "swap_cost_per_edge=1"},
+      {"swap_cost_per_edge=0"},
+      {"swap_free_edges=12", "starting_reeds=0"},
+      {"forest_rows=4", "forest_columns=6", "swap_cost_per_edge=3", "wild_swap_uses=2"},
+  };
+  int steps_checked = 0;
+  for (const auto& settings : variants) {
+    for (int players = 2; players <= 3; ++players) {
+      const auto rules = rules_for(players, settings);
+      for (std::uint64_t seed = 0; seed < 4; ++seed) {
+        Rng rng(seed);
+        RandomAgent agent;
+        auto state = rules->initial_state();
+        std::vector<Move> moves;
+        for (std::int64_t step = 0; step < 3000 && rules->node(*state).kind != NodeKind::Terminal;
+             ++step) {
+          const Position& position = position_of<Position>(*state);
+          if (rules->node(*state).kind == NodeKind::Decision && position.step == Step::Swap &&
+              position.redraw_offer == kNoCard) {
+            rules->legal_moves(*state, moves);
+            ASSERT_EQ(moves, every_swap(bh(*rules), position)) << "seed " << seed;
+            ++steps_checked;
+          }
+          ASSERT_TRUE(
+              rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+        }
+      }
+    }
+  }
+  EXPECT_GT(steps_checked, 500);
 }
 
 }  // namespace
