@@ -127,6 +127,7 @@ class BhRules final : public Rules {
   // Playing well (strategy.cpp).
   double heuristic(const State& state, Seat seat) const override;
   void heuristics(const State& state, std::vector<double>& values) const override;
+  int search_playout_moves() const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;

@@ -452,6 +452,16 @@ void BhRules::heuristics(const State& state, std::vector<double>& values) const 
   }
 }
 
+int BhRules::search_playout_moves() const {
+  // A path is built over several turns, and a longer look ahead sees more
+  // of it: against greedy (2 players, 200 iterations, 80 games, seed 7)
+  // MCTS won 61% with 10-move playouts, 74% with 20, 81% with 25, 85% with
+  // 30 and 81% with 40; over 300 games (seeds 7, 8 and 2026) 79.7% with 25
+  // against 74.7% with 20. 25 keeps MCTS against itself at about a game a
+  // second on one core (1.4 with 20, 1.0 with 30).
+  return 25;
+}
+
 std::unique_ptr<State> BhRules::determinize(const State& state, Seat seat, Rng& rng) const {
   // Hidden from `seat`: the draw and discard piles, the other players'
   // face-down deeds (and, at set-up, which of them they chose to discard),
