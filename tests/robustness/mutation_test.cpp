@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/games/builtin.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace grove::testing {
@@ -123,7 +124,14 @@ struct Replay {
   std::string text;
 };
 
+// Runs grove with `arguments` (under the same address limit as below).
+Replay run_grove(const std::string& arguments);
+
 Replay replay(const std::string& folder, const std::string& db) {
+  return run_grove("replay " + folder + " --db " + db);
+}
+
+Replay run_grove(const std::string& arguments) {
   // A mutant that makes grove reach for all the memory there is must show
   // as a failure here, not take the machine down: 4 GB of address space is
   // far more than any shipped scenario needs. (AddressSanitizer reserves
@@ -133,8 +141,7 @@ Replay replay(const std::string& folder, const std::string& db) {
 #else
   const std::string limit = "ulimit -v 4194304; ";
 #endif
-  const std::string command =
-      limit + std::string(GROVE_BINARY) + " replay " + folder + " --db " + db + " 2>&1";
+  const std::string command = limit + std::string(GROVE_BINARY) + " " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   Replay result;
   char buffer[65536];
@@ -212,6 +219,49 @@ TEST(Robustness, MutatedScenariosAndVariantsGetAnAnswerNamingTheFile) {
   }
   std::cout << errors << " of them were errors, each naming its file\n";
   EXPECT_GT(errors, 0) << "no mutant was refused: the mutations are not reaching the reader";
+}
+
+// Every parameter of every game set out of its range, at its ends and to
+// words that are no value, and every ruling to an alternative it does not
+// have, on the command line: each is refused in one line naming what was
+// set, or played (explore's first state), never a crash.
+TEST(Robustness, OutOfRangeSettingsAreRefusedOrPlayed) {
+  TempFolder folder("settings");
+  int tried = 0;
+  const auto check = [&](const std::string& game, const std::string& option,
+                         const std::string& name) {
+    const Replay result = run_grove("explore " + game + " " + option + " --max-states 1 --db " +
+                                    folder / "grove.db" + " --findings " + folder / "found");
+    ++tried;
+    ASSERT_TRUE(result.exited) << option << ": killed by a signal";
+    EXPECT_TRUE(result.code == 0 || result.code == 1 || result.code == 2)
+        << option << ": exit " << result.code << "\n"
+        << result.text;
+    EXPECT_EQ(result.text.find("internal error"), std::string::npos) << option << "\n"
+                                                                     << result.text;
+    if (result.code == 2) {
+      EXPECT_NE(result.text.find(name), std::string::npos) << option << "\n" << result.text;
+      EXPECT_EQ(std::count(result.text.begin(), result.text.end(), '\n'), 1) << result.text;
+    }
+  };
+  for (const std::string& game : builtin_games().names()) {
+    const Game& rules = builtin_games().get(game);
+    for (const ParamSpec& spec : rules.parameters) {
+      std::vector<std::string> values = {"-1", "x", "''", "'{}'", "'[1, 2]'"};
+      if (spec.type == ParamType::Integer) {
+        for (const std::int64_t value : {spec.min, spec.max, spec.max + 1}) {
+          values.push_back(std::to_string(value));
+        }
+      }
+      for (const std::string& value : values) {
+        check(game, "--set " + spec.name + "=" + value, spec.name);
+      }
+    }
+    for (const Ruling& ruling : rules.rulings) {
+      check(game, "--ruling " + ruling.id + "=nonsense", ruling.id);
+    }
+  }
+  std::cout << tried << " settings tried\n";
 }
 
 }  // namespace

@@ -99,7 +99,7 @@ int explore_command(const Invocation& invocation) {
       "max-states", po::value(&explore.limits.max_states)->value_name("N"),
       "stop after the level in which N states have been found")(
       "max-depth", po::value(&explore.limits.max_depth)->value_name("D"),
-      "expand no state more than D moves from the start")(
+      "expand no state more than D moves from the start (0: no limit)")(
       "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
       "stop when the process uses more (default: half the machine's memory)")(
       "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1),
