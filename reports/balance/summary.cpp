@@ -363,6 +363,16 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
   // --- Action and item use --------------------------------------------------
   s.actions = use_results(ended, players, &GameRecord::actions, confidence);
   s.items = use_results(ended, players, &GameRecord::items, confidence);
+  // One family: every action and item tested in the run.
+  std::vector<double> p_values;
+  for (const auto* uses : {&s.actions, &s.items}) {
+    for (const UseResult& use : *uses) p_values.push_back(use.test.p_value);
+  }
+  const std::vector<double> adjusted = stats::holm_adjusted(p_values);
+  std::size_t next = 0;
+  for (auto* uses : {&s.actions, &s.items}) {
+    for (UseResult& use : *uses) use.p_adjusted = adjusted[next++];
+  }
 
   // --- The game's own metrics -----------------------------------------------
   // A metric a game does not report counts as absent, not as zero.
@@ -525,11 +535,16 @@ std::vector<std::string> key_findings(const Summary& s) {
     }
     findings.push_back(text + ".");
   }
-  // Uses that go with winning, strongest evidence first (at most three).
+  // Uses that go with winning, strongest evidence first (at most three),
+  // judged after Holm's correction over all of them.
   std::vector<std::pair<const UseResult*, const char*>> related;
   for (const UseResult& use : s.actions) related.emplace_back(&use, "action");
   for (const UseResult& use : s.items) related.emplace_back(&use, "item");
-  std::erase_if(related, [](const auto& entry) { return !(entry.first->test.p_value < 0.05); });
+  const std::size_t tested =
+      static_cast<std::size_t>(std::count_if(related.begin(), related.end(), [](const auto& entry) {
+        return !std::isnan(entry.first->test.p_value);
+      }));
+  std::erase_if(related, [](const auto& entry) { return !(entry.first->p_adjusted < 0.05); });
   std::sort(related.begin(), related.end(), [](const auto& a, const auto& b) {
     return a.first->test.p_value < b.first->test.p_value;
   });
@@ -537,9 +552,11 @@ std::vector<std::string> key_findings(const Summary& s) {
   for (const auto& [use, kind] : related) {
     findings.push_back(fmt::format(
         "Seats that used the {} '{}' at least once won {} of the time, those that did not {} "
-        "(two-proportion z-test, {}): a relation with winning, not necessarily a cause.",
+        "(two-proportion z-test, {}; {} after Holm's correction for the {} uses tested): a "
+        "relation with winning, not necessarily a cause.",
         kind, use->name, stats::percent(use->win_rate_used.interval.estimate),
-        stats::percent(use->win_rate_unused.interval.estimate), stats::p_text(use->test.p_value)));
+        stats::percent(use->win_rate_unused.interval.estimate), stats::p_text(use->test.p_value),
+        stats::p_text(use->p_adjusted), tested));
   }
   return findings;
 }

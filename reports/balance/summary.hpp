@@ -93,6 +93,10 @@ struct UseResult {
   Proportion win_rate_unused;  // ... and of those that did not
   double difference = 0;       // used - unused
   stats::TestResult test;      // two-proportion z-test of that difference
+  // test.p_value after Holm's correction over every action and item test of
+  // the run (a run tests dozens of uses, so some p-values fall below 0.05
+  // by chance alone); NaN when not tested.
+  double p_adjusted = 1;
 };
 
 struct SeatMetricResult {

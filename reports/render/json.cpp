@@ -68,7 +68,8 @@ json uses(const std::vector<balance::UseResult>& list) {
                    {"win_rate_used", proportion(use.win_rate_used)},
                    {"win_rate_unused", proportion(use.win_rate_unused)},
                    {"difference", number(use.difference)},
-                   {"test", test(use.test)}});
+                   {"test", test(use.test)},
+                   {"p_holm", number(use.p_adjusted)}});
   }
   return out;
 }

@@ -69,17 +69,18 @@ std::vector<std::string> distribution_row(const std::string& name, const Distrib
 
 Table use_table(const std::string& kind, const std::vector<balance::UseResult>& uses,
                 double confidence) {
-  Table table{
-      {kind, "uses per game (" + confidence_label(confidence) + ")", "seat-games using it",
-       "win rate when used", "win rate when not", "difference", "p (two-proportion z-test)"},
-      {},
-      {false, true, true, true, true, true, true}};
+  Table table{{kind, "uses per game (" + confidence_label(confidence) + ")", "seat-games using it",
+               "win rate when used", "win rate when not", "difference", "p (two-proportion z-test)",
+               "p (Holm)"},
+              {},
+              {false, true, true, true, true, true, true, true}};
   for (const balance::UseResult& use : uses) {
     table.rows.push_back(
         {use.name, pm(use.per_game), pct(use.used_share.interval.estimate),
          use.win_rate_used.trials > 0 ? pm_pct(use.win_rate_used.interval) : "n/a",
          use.win_rate_unused.trials > 0 ? pm_pct(use.win_rate_unused.interval) : "n/a",
-         signed_points(use.difference), stats::p_text(use.test.p_value)});
+         signed_points(use.difference), stats::p_text(use.test.p_value),
+         stats::p_text(use.p_adjusted)});
   }
   return table;
 }
@@ -297,7 +298,9 @@ std::vector<Section> summary_sections(const Summary& s) {
   const std::string use_note =
       "Win rates of the seat-games that used it at least once and of those that did not, with "
       "the two-proportion z-test of their difference: a relation with winning, not a cause "
-      "(strong players may use it more, or winning may lead to it).";
+      "(strong players may use it more, or winning may lead to it). A run tests every action and "
+      "item, so some p-values fall below 0.05 by chance alone: 'p (Holm)' is corrected for all "
+      "of them (Holm's step-down method), and only it decides the key findings.";
   if (!s.actions.empty()) {
     Section actions{"actions", "Actions", {use_note}, {use_table("action", s.actions, conf)}};
     sections.push_back(std::move(actions));

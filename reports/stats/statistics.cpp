@@ -346,4 +346,22 @@ std::string number(double value, int significant) {
   return text;
 }
 
+std::vector<double> holm_adjusted(const std::vector<double>& p_values) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < p_values.size(); ++i) {
+    if (!std::isnan(p_values[i])) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
+  std::vector<double> adjusted(p_values.size(), std::nan(""));
+  const std::size_t tests = order.size();
+  double running = 0;
+  for (std::size_t rank = 0; rank < tests; ++rank) {
+    const double scaled = static_cast<double>(tests - rank) * p_values[order[rank]];
+    running = std::min(1.0, std::max(running, scaled));
+    adjusted[order[rank]] = running;
+  }
+  return adjusted;
+}
+
 }  // namespace grove::stats

@@ -67,6 +67,14 @@ struct TestResult {
   double p_value = 1;
 };
 
+// Holm's step-down correction for a family of tests, as adjusted p-values in
+// the order given: the i-th smallest p-value times the number of tests not
+// yet rejected (m - i + 1), never smaller than the one before it, at most 1.
+// A p-value below alpha after it keeps the chance of any false finding in
+// the whole family below alpha, whatever the tests' dependence. NaN (not
+// tested) stays NaN and does not count as a test.
+std::vector<double> holm_adjusted(const std::vector<double>& p_values);
+
 // Two-proportion z-test with the pooled proportion under the null
 // hypothesis p1 = p2. Successes may be fractional. p = 1 when either
 // sample is empty or both proportions sit at 0 or 1 (no variance).

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 namespace grove::stats {
 namespace {
@@ -189,6 +190,22 @@ TEST(TwoProportionTest, RejectsAboutFivePercentOfTheTimeWhenNothingDiffers) {
   }
   EXPECT_GT(rejected, samples * 0.035);
   EXPECT_LT(rejected, samples * 0.065);
+}
+
+TEST(HolmCorrection, IsTheStepDownComputedByHand) {
+  // Sorted: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 =
+  // 0.04, raised to 0.06 so that the adjusted values keep their order.
+  const std::vector<double> adjusted = holm_adjusted({0.01, 0.04, 0.03, 0.005, std::nan(""), 0.9});
+  ASSERT_EQ(adjusted.size(), 6u);
+  // Five tests (the NaN is none): 0.005 x 5, 0.01 x 4, 0.03 x 3, 0.04 x 2,
+  // 0.9 x 1.
+  EXPECT_NEAR(adjusted[3], 0.025, 1e-12);
+  EXPECT_NEAR(adjusted[0], 0.04, 1e-12);
+  EXPECT_NEAR(adjusted[2], 0.09, 1e-12);
+  EXPECT_NEAR(adjusted[1], 0.09, 1e-12);  // 0.08, raised to the one before
+  EXPECT_NEAR(adjusted[5], 0.9, 1e-12);
+  EXPECT_TRUE(std::isnan(adjusted[4]));
+  EXPECT_DOUBLE_EQ(holm_adjusted({0.6, 0.7})[0], 1.0);  // capped at 1
 }
 
 TEST(FTest, IsSymmetricAndDetectsDifferentSpreads) {
