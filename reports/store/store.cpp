@@ -691,9 +691,9 @@ void create_schema_at_version(const std::string& path, int version) {
   }
   try {
     apply_migrations(db, 0, version);
-  } catch (const SqliteFailure& failure) {
+  } catch (const MigrationFailure& failure) {
     sqlite3_close(db);
-    throw StoreError(path + ": cannot create the schema: " + sqlite3_errstr(failure.code));
+    throw StoreError(path + ": cannot create the schema: " + failure.message);
   }
   sqlite3_close(db);
 }
