@@ -58,4 +58,13 @@ class Hasher {
 
 std::uint64_t hash_text(std::string_view text);
 
+// SplitMix64's finalizer (Steele, Lea & Flood 2014): every input bit moves
+// about half the output bits. The Rng's output step, and a cheap way to
+// turn small numbers into well-spread 64-bit keys and fingerprint terms.
+inline std::uint64_t mix64(std::uint64_t value) {
+  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
+  return value ^ (value >> 31);
+}
+
 }  // namespace grove

@@ -2,16 +2,12 @@
 
 #include <stdexcept>
 
+#include "engine/core/hash.hpp"
+
 namespace grove {
 namespace {
 
 constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
-
-std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 }  // namespace
 
@@ -19,7 +15,7 @@ Rng::Rng(std::uint64_t seed) : seed_(seed), state_(seed) {}
 
 std::uint64_t Rng::next() {
   state_ += kGolden;
-  return mix(state_);
+  return mix64(state_);
 }
 
 std::uint64_t Rng::below(std::uint64_t bound) {
@@ -51,7 +47,7 @@ uint128 Rng::below(uint128 bound) {
 }
 
 Rng Rng::derive(std::uint64_t stream) const {
-  return Rng(mix(seed_ ^ mix(stream * kGolden + 0x632be59bd9b4e019ULL)));
+  return Rng(mix64(seed_ ^ mix64(stream * kGolden + 0x632be59bd9b4e019ULL)));
 }
 
 }  // namespace grove

@@ -9,17 +9,8 @@
 namespace grove::forest_shuffle {
 namespace {
 
-// SplitMix64's finalizer (as in the forest fingerprint).
-std::uint64_t mix(std::uint64_t value) {
-  value ^= value >> 30;
-  value *= 0xbf58476d1ce4e5b9ULL;
-  value ^= value >> 27;
-  value *= 0x94d049bb133111ebULL;
-  return value ^ (value >> 31);
-}
-
 std::uint64_t combine(std::uint64_t seed, std::uint64_t value) {
-  return mix(seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
+  return mix64(seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
 }
 
 // The last results worked out on this thread, one per slot of a table
@@ -56,7 +47,7 @@ const Player& placed(const Player& player, const Pending* pending) {
 
 ForestMemo::ForestMemo(const Settings& settings) : settings_(settings) {
   static std::atomic<std::uint64_t> made{0};
-  key_ = mix(++made);
+  key_ = mix64(++made);
   for (const Species& species : settings.book.species) {
     if (species.scoring.kind == ScoringKind::Majority) majority_.push_back(&species.scoring);
   }

@@ -15,20 +15,12 @@ void hash_species(Hasher& hasher, const std::vector<SpeciesId>& species) {
   for (SpeciesId id : species) hasher.add(static_cast<int>(id));
 }
 
-// SplitMix64's finalizer: every input bit moves about half the output bits,
-// so a sum of terms tells apart forests that differ in any card.
-std::uint64_t mix(std::uint64_t value) {
-  value ^= value >> 30;
-  value *= 0xbf58476d1ce4e5b9ULL;
-  value ^= value >> 27;
-  value *= 0x94d049bb133111ebULL;
-  return value ^ (value >> 31);
-}
-
+// Each term well spread (mix64), so that a sum of terms tells apart forests
+// that differ in any card.
 std::uint64_t tree_term(std::size_t index, const Tree& tree) {
   constexpr std::uint64_t kSaplingShown = 0xffff;
   const std::uint64_t shown = tree.sapling ? kSaplingShown : static_cast<std::uint16_t>(tree.card);
-  return mix((std::uint64_t{index} << 32) | (std::uint64_t{kSides} << 24) | shown);
+  return mix64((std::uint64_t{index} << 32) | (std::uint64_t{kSides} << 24) | shown);
 }
 
 }  // namespace
@@ -36,8 +28,8 @@ std::uint64_t tree_term(std::size_t index, const Tree& tree) {
 std::uint64_t placement_print(std::size_t index, std::optional<Side> side, CardId card) {
   if (!side)
     return tree_term(index, Tree{.card = card, .sapling = false, .dwelling = {}, .ends = {}});
-  return mix((std::uint64_t{index} << 32) | (static_cast<std::uint64_t>(*side) << 24) |
-             static_cast<std::uint16_t>(card));
+  return mix64((std::uint64_t{index} << 32) | (static_cast<std::uint64_t>(*side) << 24) |
+               static_cast<std::uint16_t>(card));
 }
 
 std::uint64_t forest_print(std::span<const Tree> forest) {
