@@ -1,5 +1,6 @@
 #include "engine/core/rules.hpp"
 
+#include <atomic>
 #include <stdexcept>
 
 #include "engine/core/game.hpp"
@@ -16,8 +17,21 @@ std::vector<Seat> Outcome::winners() const {
   return seats;
 }
 
+namespace {
+
+// 1 for the first rules made, 2 for the next, ... (from any thread).
+std::uint64_t next_instance_id() {
+  static std::atomic<std::uint64_t> made{0};
+  return ++made;
+}
+
+}  // namespace
+
 Rules::Rules(const Game& game, Variant variant, int players)
-    : game_(&game), variant_(std::move(variant)), players_(players) {}
+    : game_(&game),
+      variant_(std::move(variant)),
+      players_(players),
+      instance_id_(next_instance_id()) {}
 
 Move Rules::sample_chance(const State& state, Rng& rng) const {
   std::vector<ChanceOutcome> outcomes;

@@ -108,6 +108,10 @@ class Rules {
   const Game& game() const { return *game_; }
   const Variant& variant() const { return variant_; }
   int players() const { return players_; }
+  // Tells this rules object from every other made in the process (ids are
+  // never reused, even where a later object lives at the same address): a
+  // key for what a game remembers per thread between calls.
+  std::uint64_t instance_id() const { return instance_id_; }
 
   // --- Playing -------------------------------------------------------------
   // The position before anything happened. Set-up that involves chance
@@ -219,6 +223,7 @@ class Rules {
   const Game* game_;
   Variant variant_;
   int players_;
+  std::uint64_t instance_id_;
   bool reversed_ = false;
 };
 

@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-
 #include "engine/core/errors.hpp"
 
 namespace grove::bamboo_harvest {
@@ -14,12 +12,6 @@ namespace {
 
 int small(const Variant& variant, const std::string& name) {
   return static_cast<int>(variant.integer(name));
-}
-
-// 1 for the first rules made, 2 for the next, ... (from any thread).
-std::uint64_t new_id() {
-  static std::atomic<std::uint64_t> made{0};
-  return ++made;
 }
 
 }  // namespace
@@ -93,7 +85,7 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 BhRules::BhRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)), id_(new_id()) {
+    : Rules(game, variant, players), settings_(read_settings(variant, players)) {
   const Grid& forest = settings_.grid;
   ring_count_ = forest.rows + forest.columns - 1;
   rings_.assign(static_cast<std::size_t>(forest.cells() * ring_count_), 0);

@@ -228,10 +228,6 @@ class BhRules final : public Rules {
   // (edges 0 .. rows + columns - 2), for the cards a swap can reach.
   int ring_count_ = 0;
   std::vector<std::uint64_t> rings_;
-  // Tells these rules from any others, ever, for what strategy.cpp
-  // remembers per thread between calls (a later BhRules may live at the
-  // same address with other settings).
-  std::uint64_t id_;
 };
 
 }  // namespace grove::bamboo_harvest

@@ -318,12 +318,12 @@ BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
   // bytes.
   static_assert(std::has_unique_object_representations_v<Cell>);
   struct LastScan {
-    std::uint64_t rules = 0;  // id_ of the rules, 0 for none yet
+    std::uint64_t rules = 0;  // instance_id() of the rules, 0 for none yet
     std::array<Cell, kMaxCells> forest{};
     ForestScan scan;
   };
   thread_local LastScan last;
-  if (last.rules == id_ &&
+  if (last.rules == instance_id() &&
       std::memcmp(last.forest.data(), position.forest.data(), sizeof(position.forest)) == 0) {
     return last.scan;
   }
@@ -376,7 +376,7 @@ BhRules::ForestScan BhRules::scan_forest(const Position& position) const {
       scan.income[owner] += best;
     }
   }
-  last.rules = id_;
+  last.rules = instance_id();
   last.forest = position.forest;
   last.scan = scan;
   return scan;

@@ -1,7 +1,6 @@
 #include "engine/games/forest_shuffle/forest_memo.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <vector>
 
 #include "engine/games/forest_shuffle/scoring.hpp"
@@ -45,9 +44,8 @@ const Player& placed(const Player& player, const Pending* pending) {
 
 }  // namespace
 
-ForestMemo::ForestMemo(const Settings& settings) : settings_(settings) {
-  static std::atomic<std::uint64_t> made{0};
-  key_ = mix64(++made);
+ForestMemo::ForestMemo(const Settings& settings, std::uint64_t rules_id)
+    : settings_(settings), key_(mix64(rules_id)) {
   for (const Species& species : settings.book.species) {
     if (species.scoring.kind == ScoringKind::Majority) majority_.push_back(&species.scoring);
   }

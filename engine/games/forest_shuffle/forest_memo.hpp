@@ -37,7 +37,8 @@ inline std::uint64_t forest_print(const Player& player, const Pending* pending) 
 // The results remembered for one rules object (its rulings change them).
 class ForestMemo {
  public:
-  explicit ForestMemo(const Settings& settings);
+  // `rules_id`: the rules' instance_id().
+  ForestMemo(const Settings& settings, std::uint64_t rules_id);
 
   // The census of `player`'s forest, with the `pending` card placed if
   // there is one; `print` is that forest's fingerprint. `region` (at most

@@ -247,7 +247,7 @@ class ForestShuffleRules final : public Rules {
   double seat_heuristic(const Position& position, Seat seat, const CensusRefs& censuses) const;
 
   Settings settings_;
-  ForestMemo memo_{settings_};
+  ForestMemo memo_{settings_, instance_id()};
 };
 
 }  // namespace grove::forest_shuffle
