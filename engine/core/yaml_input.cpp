@@ -75,15 +75,21 @@ void reject_repeated_keys(const YAML::Node& node, const std::string& label, int 
 // the parser is asked for two documents at most (yaml-cpp's LoadAll never
 // stops on some malformed texts, such as one starting with a comma).
 std::optional<YAML::Mark> second_document(const std::string& text) {
-  bool marked = false;
-  for (std::size_t at = 0; at < text.size() && !marked; at = text.find('\n', at) + 1) {
+  const auto marker_at = [&](std::size_t at) {
     for (const std::string_view marker : {"---", "..."}) {
       if (text.compare(at, 3, marker) == 0 &&
           (at + 3 == text.size() || std::isspace(static_cast<unsigned char>(text[at + 3])))) {
-        marked = true;
+        return true;
       }
     }
-    if (text.find('\n', at) == std::string::npos) break;
+    return false;
+  };
+  bool marked = false;
+  for (std::size_t at = 0; !marked && at < text.size();) {
+    marked = marker_at(at);
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) break;
+    at = end + 1;
   }
   if (!marked) return std::nullopt;
   // Notes where each document starts and nothing else.

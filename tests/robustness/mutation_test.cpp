@@ -124,13 +124,7 @@ struct Replay {
   std::string text;
 };
 
-// Runs grove with `arguments` (under the same address limit as below).
-Replay run_grove(const std::string& arguments);
-
-Replay replay(const std::string& folder, const std::string& db) {
-  return run_grove("replay " + folder + " --db " + db);
-}
-
+// Runs grove with `arguments`, under an address limit.
 Replay run_grove(const std::string& arguments) {
   // A mutant that makes grove reach for all the memory there is must show
   // as a failure here, not take the machine down: 4 GB of address space is
@@ -152,6 +146,10 @@ Replay run_grove(const std::string& arguments) {
   result.exited = WIFEXITED(status);
   result.code = result.exited ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+Replay replay(const std::string& folder, const std::string& db) {
+  return run_grove("replay " + folder + " --db " + db);
 }
 
 TEST(Robustness, MutatedScenariosAndVariantsGetAnAnswerNamingTheFile) {
