@@ -322,6 +322,28 @@ std::string points(double proportion) {
   return fmt::format("{:.1f}", std::fabs(proportion) * 100);
 }
 
+std::string percent_bounds(const Interval& interval) {
+  if (!std::isfinite(interval.low) || !std::isfinite(interval.high)) return "";
+  const auto one = [](double proportion) {
+    std::string text = fmt::format("{:.1f}", proportion * 100);
+    return text == "-0.0" ? std::string("0.0") : text;
+  };
+  return fmt::format("[{}, {}]", one(interval.low), one(interval.high));
+}
+
+std::string percent_interval(const Interval& interval) {
+  const std::string bounds = percent_bounds(interval);
+  return bounds.empty() ? percent(interval.estimate) : percent(interval.estimate) + " " + bounds;
+}
+
+std::string count(std::int64_t n) {
+  std::string digits = fmt::format("{}", n < 0 ? -n : n);
+  for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return n < 0 ? "-" + digits : digits;
+}
+
 std::string p_text(double p) {
   if (!std::isfinite(p)) return "p = n/a";
   if (p < 0.0001) return "p < 0.0001";
@@ -344,6 +366,32 @@ std::string number(double value, int significant) {
   }
   if (text == "-0") text = "0";
   return text;
+}
+
+std::int64_t minimum_trials(double p) {
+  const double rarer = std::min(p, 1 - p);
+  if (!(rarer > 0)) return 0;
+  // Less a hair, so that 10 / (1/3) asks for 30 and not 31.
+  return static_cast<std::int64_t>(std::ceil(10 / rarer - 1e-9));
+}
+
+std::int64_t trials_to_detect(double p0, double difference, double alpha, double power) {
+  if (!(p0 > 0 && p0 < 1) || !(difference > 0) || !(power > 0 && power < 1)) {
+    throw std::invalid_argument(fmt::format(
+        "trials_to_detect needs 0 < p0 < 1, a positive difference and 0 < power < 1 (got {}, "
+        "{}, {})",
+        p0, difference, power));
+  }
+  const double z_alpha = z_critical(1 - alpha);      // two-sided
+  const double z_power = z_critical(2 * power - 1);  // one-sided quantile at `power`
+  double needed = 0;
+  for (const double p1 : {p0 - difference, p0 + difference}) {
+    if (!(p1 > 0 && p1 < 1)) continue;
+    const double root =
+        (z_alpha * std::sqrt(p0 * (1 - p0)) + z_power * std::sqrt(p1 * (1 - p1))) / difference;
+    needed = std::max(needed, root * root);
+  }
+  return static_cast<std::int64_t>(std::ceil(needed - 1e-9));
 }
 
 std::vector<double> holm_adjusted(const std::vector<double>& p_values) {

@@ -75,6 +75,27 @@ struct TestResult {
 // tested) stays NaN and does not count as a test.
 std::vector<double> holm_adjusted(const std::vector<double>& p_values);
 
+// --- How many trials a claim needs ----------------------------------------
+// The fewest trials for a claim about a proportion near p: the
+// success-failure condition, n·p >= 10 and n·(1-p) >= 10 (as in OpenIntro
+// Statistics, 4th ed., sections 5.1 and 6.2). Below it the normal
+// approximation behind the z-tests and the block-widened intervals of the
+// reports does not hold, and a handful of games can put an interval clear
+// of a fair share by luck (four wins in four games: Wilson's [51%, 100%]).
+// For two groups (users of an item and the others), each needs it, with p
+// the pooled proportion. 0 for p outside (0, 1).
+std::int64_t minimum_trials(double p);
+
+// The trials needed to tell a proportion `difference` away from p0 (either
+// way) with a two-sided test at level `alpha`, `power` of the time: for the
+// score test of one proportion (the test Wilson's interval inverts), n =
+// ((z_{1-α/2}·√(p0(1-p0)) + z_{power}·√(p1(1-p1))) / (p1 - p0))², Lachin's
+// general form (Controlled Clinical Trials 2, 1981: 93-113), rounded up,
+// for whichever of p1 = p0 ± difference needs more. It assumes independent
+// trials; games of a block that play alike need more.
+std::int64_t trials_to_detect(double p0, double difference, double alpha = 0.05,
+                              double power = 0.8);
+
 // Two-proportion z-test with the pooled proportion under the null
 // hypothesis p1 = p2. Successes may be fractional. p = 1 when either
 // sample is empty or both proportions sit at 0 or 1 (no variance).
@@ -121,6 +142,16 @@ std::vector<double> nice_ticks(double lo, double hi, int target = 5);
 std::string percent(double proportion);
 // "2.1" percentage points for a proportion 0.021 (no sign, no "%").
 std::string points(double proportion);
+// "52.0% [48.9, 55.1]": a proportion with its interval's bounds in percent.
+// Intervals of proportions (Wilson's) are not symmetric about the
+// estimate, so a "±" would misstate one side ("100.0% ± 24.5" for
+// [51.0, 100.0]). Just the estimate when the bounds cannot be computed.
+std::string percent_interval(const Interval& interval);
+// "[48.9, 55.1]": the bounds alone, in percent, signed ("[-3.2, 1.0]" for
+// a difference); "" when they cannot be computed.
+std::string percent_bounds(const Interval& interval);
+// "1,000": a count with its thousands grouped.
+std::string count(std::int64_t n);
 // "p = 0.0003", "p = 0.41", "p < 0.0001", "p = n/a".
 std::string p_text(double p);
 // A number with about `significant` significant digits, plain notation.

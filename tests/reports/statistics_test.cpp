@@ -208,6 +208,50 @@ TEST(HolmCorrection, IsTheStepDownComputedByHand) {
   EXPECT_DOUBLE_EQ(holm_adjusted({0.6, 0.7})[0], 1.0);  // capped at 1
 }
 
+TEST(SampleSize, TheFewestTrialsMeetTheSuccessFailureCondition) {
+  EXPECT_EQ(minimum_trials(0.5), 20);  // 10 successes and 10 failures expected
+  EXPECT_EQ(minimum_trials(1.0 / 3), 30);
+  EXPECT_EQ(minimum_trials(0.25), 40);
+  EXPECT_EQ(minimum_trials(0.8), 50);  // the rarer outcome decides
+  EXPECT_EQ(minimum_trials(0), 0);
+}
+
+TEST(SampleSize, MatchesTheOneProportionFormulaByHand) {
+  // (1.959964 · 0.5 + 0.841621 · √(0.6 · 0.4))² / 0.1² = 193.85, and
+  // (1.959964 · 0.5 + 0.841621 · √(0.55 · 0.45))² / 0.05² = 782.53.
+  EXPECT_EQ(trials_to_detect(0.5, 0.1), 194);
+  EXPECT_EQ(trials_to_detect(0.5, 0.05), 783);
+  // Nearer 0 the variance is smaller: four seats need fewer games than two.
+  EXPECT_LT(trials_to_detect(0.25, 0.05), trials_to_detect(0.5, 0.05));
+  EXPECT_GT(trials_to_detect(0.5, 0.05, 0.01), trials_to_detect(0.5, 0.05));
+  EXPECT_GT(trials_to_detect(0.5, 0.05, 0.05, 0.9), trials_to_detect(0.5, 0.05));
+  EXPECT_THROW(trials_to_detect(0, 0.05), std::invalid_argument);
+}
+
+// At the count trials_to_detect gives, a proportion 5 points off p0 puts
+// Wilson's interval clear of p0 about 80% of the time (with 3000 samples
+// the share's own standard error is about 0.7 points); at a quarter of it,
+// far less often.
+TEST(SampleSize, GivesTheAskedPowerBySimulation) {
+  std::mt19937 rng(20240612);
+  const double p0 = 0.25;
+  const std::int64_t n = trials_to_detect(p0, 0.05);
+  auto power_at = [&](std::int64_t trials, double truth) {
+    std::binomial_distribution<std::int64_t> wins(trials, truth);
+    const int samples = 3000;
+    int detected = 0;
+    for (int i = 0; i < samples; ++i) {
+      const Interval interval =
+          wilson_interval(static_cast<double>(wins(rng)), static_cast<double>(trials));
+      detected += interval.contains(p0) ? 0 : 1;
+    }
+    return static_cast<double>(detected) / samples;
+  };
+  EXPECT_NEAR(power_at(n, p0 + 0.05), 0.8, 0.03);
+  EXPECT_GE(power_at(n, p0 - 0.05), 0.77);  // the other side needs no more
+  EXPECT_LT(power_at(n / 4, p0 + 0.05), 0.45);
+}
+
 TEST(FTest, IsSymmetricAndDetectsDifferentSpreads) {
   const Moments a{50, 0, 2};
   const Moments b{60, 0, 2.1};
@@ -289,6 +333,20 @@ TEST(Wording, PrintsPercentagesPointsAndPValues) {
   EXPECT_EQ(number(0.05), "0.05");
   EXPECT_EQ(number(1234.7), "1235");
   EXPECT_EQ(number(12), "12");
+}
+
+TEST(Wording, PrintsARateWithTheBoundsOfItsInterval) {
+  // Four wins in four games: Wilson's interval is [51.0%, 100.0%], which
+  // "100.0% ± 24.5" misstated.
+  const Interval four_of_four = wilson_interval(4, 4);
+  EXPECT_EQ(percent_interval(four_of_four), "100.0% [51.0, 100.0]");
+  EXPECT_EQ(percent_bounds({-0.01, -0.032, 0.0001}), "[-3.2, 0.0]");
+  EXPECT_EQ(percent_interval({0.25, std::nan(""), std::nan("")}), "25.0%");
+  EXPECT_EQ(count(0), "0");
+  EXPECT_EQ(count(999), "999");
+  EXPECT_EQ(count(1000), "1,000");
+  EXPECT_EQ(count(1234567), "1,234,567");
+  EXPECT_EQ(count(-4500), "-4,500");
 }
 
 }  // namespace
