@@ -293,6 +293,10 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
     interval.low = std::max(0.0, interval.estimate - half);
     interval.high = std::min(1.0, interval.estimate + half);
   }
+  if (players > 1) {
+    s.minimum_games = stats::minimum_trials(s.fair_share);
+    s.games_to_detect = stats::trials_to_detect(s.fair_share, kDifferenceToDetect);
+  }
   const stats::Interval& first = s.seats[0].win_rate.interval;
   s.first_player_advantage = {first.estimate - s.fair_share, first.low - s.fair_share,
                               first.high - s.fair_share};
@@ -428,13 +432,116 @@ double widest_interval(const Summary& summary) {
 
 namespace {
 
-std::string rate_text(const stats::Interval& interval) {
-  return fmt::format("{} ± {}", stats::percent(interval.estimate),
-                     stats::points(interval.half_width()));
+std::string count_of(std::int64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", stats::count(n), n == 1 ? one : many);
 }
 
-std::string count_of(std::int64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
+// What the seat figures are over: every game, or only the ended ones when
+// some were cut at the step bound (an unfinished game has no winner, so
+// leaving it out changes what a rate means, and the headline says so).
+std::string games_behind(const Summary& s) {
+  if (s.unfinished == 0) return count_of(s.games, "game", "games");
+  return fmt::format("the {} of {} games that ended", stats::count(s.ended), stats::count(s.games));
+}
+
+// "a first-player advantage of 4.2 points [1.1, 7.3]": the size of the
+// difference and its interval, both as distances from the fair share.
+std::string advantage_text(const stats::Interval& advantage) {
+  if (advantage.estimate >= 0) {
+    return fmt::format("a first-player advantage of {} points {}",
+                       stats::points(advantage.estimate), stats::percent_bounds(advantage));
+  }
+  return fmt::format("a first-player disadvantage of {} points {}",
+                     stats::points(advantage.estimate),
+                     stats::percent_bounds({-advantage.estimate, -advantage.high, -advantage.low}));
+}
+
+std::string detect_text(const Summary& s) {
+  return fmt::format(
+      "about {} ended games are needed to detect a {}-point difference from the fair share",
+      stats::count(s.games_to_detect), stats::number(kDifferenceToDetect * 100));
+}
+
+// Seat 1 against the fair share, claimed only from enough games: below
+// minimum_games nothing is claimed; within chance of the fair share, the
+// seats are called even only from games_to_detect games on.
+std::string first_seat_finding(const Summary& s) {
+  const stats::Interval& seat1 = s.seats[0].win_rate.interval;
+  const stats::Interval& advantage = s.first_player_advantage;
+  std::string verdict;
+  if (s.ended < s.minimum_games) {
+    verdict = fmt::format(
+        "too few games to tell whether the first player has an advantage: at least {} ended games "
+        "are needed for any claim about a seat, and {}",
+        stats::count(s.minimum_games), detect_text(s));
+  } else if (advantage.low > 0 || advantage.high < 0) {
+    verdict = advantage_text(advantage);
+  } else {
+    const std::string difference =
+        fmt::format("{}{} points {}", advantage.estimate < 0 ? "-" : "+",
+                    stats::points(advantage.estimate), stats::percent_bounds(advantage));
+    verdict = s.ended < s.games_to_detect
+                  ? fmt::format(
+                        "too few games to tell whether the first player has an advantage "
+                        "({} is within chance of the fair share); {}",
+                        difference, detect_text(s))
+                  : fmt::format(
+                        "within chance of the fair share, no evidence of a first-player "
+                        "advantage ({})",
+                        difference);
+  }
+  return fmt::format("Seat 1 wins {} of {} (fair share {}): {}.", stats::percent_interval(seat1),
+                     games_behind(s), stats::percent(s.fair_share), verdict);
+}
+
+// The seats after the first, over the same games, with the same rules.
+std::string other_seats_finding(const Summary& s) {
+  if (s.ended < s.minimum_games) {
+    return fmt::format(
+        "Other seats: too few games to tell whether any is away from its fair share (at least {} "
+        "ended games are needed).",
+        stats::count(s.minimum_games));
+  }
+  std::vector<std::string> off;
+  for (std::size_t i = 1; i < s.seats.size(); ++i) {
+    const stats::Interval& rate = s.seats[i].win_rate.interval;
+    if (rate.contains(s.fair_share)) continue;
+    off.push_back(fmt::format("seat {} wins {}, {} its fair share", s.seats[i].seat,
+                              stats::percent_interval(rate),
+                              rate.low > s.fair_share ? "above" : "below"));
+  }
+  if (!off.empty()) return "Other seats, over the same games: " + join(off, "; ") + ".";
+  if (s.ended < s.games_to_detect) {
+    return fmt::format(
+        "No other seat is clearly away from its fair share, but that is too few games to tell: "
+        "{}.",
+        detect_text(s));
+  }
+  return "No other seat is clearly away from its fair share.";
+}
+
+// A use tied to winning after Holm's correction, worded with both groups'
+// rates; or, when either group has fewer seat-games than a claim needs,
+// "too few games to tell".
+std::string use_finding(const Summary& s, const UseResult& use, const char* kind, bool too_few,
+                        std::size_t tested) {
+  const Proportion& used = use.win_rate_used;
+  const Proportion& unused = use.win_rate_unused;
+  if (too_few) {
+    return fmt::format(
+        "Too few games to tell whether using the {} '{}' goes with winning: {} used it and {} did "
+        "not, and each group needs at least {}.",
+        kind, use.name, count_of(used.trials, "seat-game", "seat-games"),
+        stats::count(unused.trials), stats::count(s.minimum_games));
+  }
+  return fmt::format(
+      "Seats that used the {} '{}' at least once won {} of their {}, those that did not {} of {} "
+      "(two-proportion z-test, {}; {} after Holm's correction for the {} uses tested): a "
+      "relation with winning, not necessarily a cause.",
+      kind, use.name, stats::percent_interval(used.interval),
+      count_of(used.trials, "seat-game", "seat-games"), stats::percent_interval(unused.interval),
+      stats::count(unused.trials), stats::p_text(use.test.p_value), stats::p_text(use.p_adjusted),
+      tested);
 }
 
 }  // namespace
@@ -453,44 +560,15 @@ std::vector<std::string> key_findings(const Summary& s) {
     return findings;
   }
   const std::string fair = stats::percent(s.fair_share);
-  const stats::Interval& seat1 = s.seats[0].win_rate.interval;
-  const stats::Interval& advantage = s.first_player_advantage;
-  if (s.players > 1) {
-    std::string verdict;
-    if (advantage.low > 0) {
-      verdict =
-          fmt::format("a first-player advantage of {} points", stats::points(advantage.estimate));
-    } else if (advantage.high < 0) {
-      verdict = fmt::format("a first-player disadvantage of {} points",
-                            stats::points(advantage.estimate));
-    } else {
-      verdict = fmt::format(
-          "within chance of the fair share, no evidence of a first-player advantage ({}{} ± {} "
-          "points)",
-          advantage.estimate < 0 ? "-" : "+", stats::points(advantage.estimate),
-          stats::points(advantage.half_width()));
-    }
-    findings.push_back(fmt::format("Seat 1 wins {} of games (fair share {}): {}.", rate_text(seat1),
-                                   fair, verdict));
-  }
-  if (s.players > 2) {
-    std::vector<std::string> off;
-    for (std::size_t i = 1; i < s.seats.size(); ++i) {
-      const stats::Interval& rate = s.seats[i].win_rate.interval;
-      if (rate.contains(s.fair_share)) continue;
-      off.push_back(fmt::format("seat {} wins {}, {} its fair share", s.seats[i].seat,
-                                rate_text(rate), rate.low > s.fair_share ? "above" : "below"));
-    }
-    findings.push_back(off.empty() ? "No other seat is clearly away from its fair share."
-                                   : "Other seats: " + join(off, "; ") + ".");
-  }
+  if (s.players > 1) findings.push_back(first_seat_finding(s));
+  if (s.players > 2) findings.push_back(other_seats_finding(s));
   if (s.agents_differ) {
     std::vector<std::string> parts;
     for (const AgentResult& agent : s.agent_results) {
       if (agent.blocks == 0) continue;
-      parts.push_back(fmt::format(
-          "{} wins {} of its seats' games", agent.agent,
-          agent.blocks > 1 ? rate_text(agent.win_rate) : stats::percent(agent.win_rate.estimate)));
+      parts.push_back(fmt::format("{} wins {} of its seats' games", agent.agent,
+                                  agent.blocks > 1 ? stats::percent_interval(agent.win_rate)
+                                                   : stats::percent(agent.win_rate.estimate)));
     }
     if (!parts.empty()) {
       findings.push_back(fmt::format("Agents (fair share {}, from {} of games paired by seed): {}.",
@@ -502,41 +580,49 @@ std::vector<std::string> key_findings(const Summary& s) {
     findings.push_back(fmt::format(
         "{} of {} games ({}) were cut at the step bound without an end; everything else here is "
         "over the {} that ended.",
-        s.unfinished, s.games, stats::percent(s.unfinished_rate.interval.estimate), s.ended));
+        stats::count(s.unfinished), stats::count(s.games),
+        stats::percent(s.unfinished_rate.interval.estimate), stats::count(s.ended)));
   }
   if (s.draws > 0 || s.shared_victories > 0) {
     findings.push_back(fmt::format(
         "{} ({}) ended in a draw (every seat first) and {} ({}) in a victory shared by some "
         "seats; a seat's share of a shared victory counts as 1/k of a win.",
         count_of(s.draws, "game", "games"), stats::percent(s.draw_rate.interval.estimate),
-        s.shared_victories, stats::percent(s.shared_rate.interval.estimate)));
+        stats::count(s.shared_victories), stats::percent(s.shared_rate.interval.estimate)));
   }
   if (s.moves.n > 0) {
     findings.push_back(fmt::format(
-        "A game takes {} ± {} moves on average (median {}; 80% of games between {} and {}), {} "
-        "decisions and {} turns.",
+        "A game takes {} ± {} moves on average over {} (median {}; 80% of games between {} and "
+        "{}), {} decisions and {} turns.",
         stats::number(s.moves.mean), stats::number(s.moves.mean_ci.half_width(), 2),
-        stats::number(s.moves.median), stats::number(s.moves.p10), stats::number(s.moves.p90),
-        stats::number(s.decisions.mean), stats::number(s.turns.mean)));
+        count_of(s.moves.n, "game", "games"), stats::number(s.moves.median),
+        stats::number(s.moves.p10), stats::number(s.moves.p90), stats::number(s.decisions.mean),
+        stats::number(s.turns.mean)));
   }
   if (s.winning_margin.n > 0) {
     findings.push_back(fmt::format(
-        "The winner finishes {} ± {} points ahead of the best other seat on average (median {}).",
+        "The winner finishes {} ± {} points ahead of the best other seat on average (median {}; "
+        "over {} with a seat not in first place).",
         stats::number(s.winning_margin.mean),
         stats::number(s.winning_margin.mean_ci.half_width(), 2),
-        stats::number(s.winning_margin.median)));
+        stats::number(s.winning_margin.median), count_of(s.winning_margin.n, "game", "games")));
   }
   if (s.lead_changes.n > 0) {
-    std::string text = fmt::format("The lead changes {} times per game on average",
-                                   stats::number(s.lead_changes.mean));
+    std::string text = fmt::format("The lead changes {} times per game on average over {}",
+                                   stats::number(s.lead_changes.mean),
+                                   count_of(s.lead_changes.n, "game", "games"));
     if (s.decisiveness.n > 0) {
-      text += fmt::format("; the eventual winner holds it for good over the last {} of the game",
-                          stats::percent(s.decisiveness.mean));
+      text += fmt::format(
+          "; the eventual winner holds it for good over the last {} of the game (over {} with a "
+          "sole winner)",
+          stats::percent(s.decisiveness.mean), count_of(s.decisiveness.n, "game", "games"));
     }
     findings.push_back(text + ".");
   }
   // Uses that go with winning, strongest evidence first (at most three),
-  // judged after Holm's correction over all of them.
+  // judged after Holm's correction over all of them; one with too few
+  // seat-games in either group comes after those that can be named, and
+  // only to say that it cannot.
   std::vector<std::pair<const UseResult*, const char*>> related;
   for (const UseResult& use : s.actions) related.emplace_back(&use, "action");
   for (const UseResult& use : s.items) related.emplace_back(&use, "item");
@@ -545,18 +631,17 @@ std::vector<std::string> key_findings(const Summary& s) {
         return !std::isnan(entry.first->test.p_value);
       }));
   std::erase_if(related, [](const auto& entry) { return !(entry.first->p_adjusted < 0.05); });
-  std::sort(related.begin(), related.end(), [](const auto& a, const auto& b) {
-    return a.first->test.p_value < b.first->test.p_value;
+  const auto too_few = [&s](const UseResult& use) {
+    return use.win_rate_used.trials < s.minimum_games ||
+           use.win_rate_unused.trials < s.minimum_games;
+  };
+  std::sort(related.begin(), related.end(), [&too_few](const auto& a, const auto& b) {
+    return std::pair(too_few(*a.first), a.first->test.p_value) <
+           std::pair(too_few(*b.first), b.first->test.p_value);
   });
   if (related.size() > 3) related.resize(3);
   for (const auto& [use, kind] : related) {
-    findings.push_back(fmt::format(
-        "Seats that used the {} '{}' at least once won {} of the time, those that did not {} "
-        "(two-proportion z-test, {}; {} after Holm's correction for the {} uses tested): a "
-        "relation with winning, not necessarily a cause.",
-        kind, use->name, stats::percent(use->win_rate_used.interval.estimate),
-        stats::percent(use->win_rate_unused.interval.estimate), stats::p_text(use->test.p_value),
-        stats::p_text(use->p_adjusted), tested));
+    findings.push_back(use_finding(s, *use, kind, too_few(*use), tested));
   }
   return findings;
 }

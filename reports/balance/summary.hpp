@@ -112,6 +112,10 @@ struct GameMetricResult {
   Distribution per_game;
 };
 
+// The smallest difference from a fair share that a run is expected to be
+// able to see before the key findings call its seats even: 5 points.
+inline constexpr double kDifferenceToDetect = 0.05;
+
 struct Summary {
   // From the run's info, so that a summary stands alone (comparisons,
   // renderers).
@@ -138,6 +142,16 @@ struct Summary {
   double fair_share = 0;                   // 1 / players
   std::vector<SeatResult> seats;           // index = seat - 1
   stats::Interval first_player_advantage;  // seat 1's win rate - fair share
+  // How many ended games a claim needs (0 with one player). Below
+  // minimum_games (stats::minimum_trials of the fair share: 20 games at two
+  // seats, 40 at four) the key findings claim nothing about a seat, and
+  // nothing about a use with fewer seat-games in either group. Below
+  // games_to_detect (stats::trials_to_detect: a kDifferenceToDetect
+  // difference from the fair share at the 5% level, 80% of the time: 783
+  // games at two seats, 610 at four) a seat within chance of its fair share
+  // is "too few games to tell", not "no evidence of an advantage".
+  std::int64_t minimum_games = 0;
+  std::int64_t games_to_detect = 0;
 
   bool agents_differ = false;
   std::vector<AgentResult> agent_results;  // sorted by agent name
@@ -176,7 +190,10 @@ double widest_interval(const Summary& summary);
 
 // The key conclusions in plain words, most important first: seat 1's
 // advantage, the agents, unfinished games, draws, length, decisiveness,
-// and the actions or items whose use goes with winning.
+// and the actions or items whose use goes with winning. Rates come with
+// their interval's bounds and the games they are over (the ended ones, and
+// the sentence says so when some were cut at the step bound); claims wait
+// for minimum_games and games_to_detect.
 std::vector<std::string> key_findings(const Summary& summary);
 
 }  // namespace grove::balance

@@ -5,8 +5,10 @@
 
 #include "reports/balance/summary.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <random>
@@ -421,7 +423,7 @@ TEST(Summary, RejectsRecordsOfAnotherPlayerCount) {
   EXPECT_THROW(summarize(info, r.all()), std::invalid_argument);
 }
 
-TEST(KeyFindings, PutTheFirstPlayersAdvantageFirst) {
+TEST(KeyFindings, PutTheFirstPlayersAdvantageFirstWithItsIntervalAndGames) {
   const RunInfo info = run_info(2, {"random", "random"});
   Records r(info);
   for (int i = 0; i < 700; ++i) r.add({1, 2});
@@ -429,18 +431,126 @@ TEST(KeyFindings, PutTheFirstPlayersAdvantageFirst) {
   const std::vector<std::string> findings = key_findings(summarize(info, r.all()));
   ASSERT_FALSE(findings.empty());
   // Every block is one outcome twice (seat 1 wins both rotations or
-  // neither), so the interval is as wide as 500 games', not 1000 (± 2.8).
-  EXPECT_EQ(findings[0].rfind("Seat 1 wins 70.0% ± 4.0 of games (fair share 50.0%): a "
-                              "first-player advantage of 20.0 points",
-                              0),
-            0u)
-      << findings[0];
+  // neither), so the interval is the t interval over the 500 block means.
+  std::vector<double> blocks(350, 1.0);
+  blocks.resize(500, 0.0);
+  const double half = stats::mean_interval(stats::moments(blocks)).half_width();
+  const stats::Interval seat1{0.7, 0.7 - half, 0.7 + half};
+  const stats::Interval advantage{0.2, 0.2 - half, 0.2 + half};
+  EXPECT_EQ(findings[0], "Seat 1 wins " + stats::percent_interval(seat1) +
+                             " of 1,000 games (fair share 50.0%): a first-player advantage of "
+                             "20.0 points " +
+                             stats::percent_bounds(advantage) + ".");
+  EXPECT_EQ(stats::percent_interval(seat1), "70.0% [66.0, 74.0]");  // not "70.0% ± 4.0"
 
+  // Enough games for a 5-point difference to show, and none does.
   Records even(info);
-  for (int i = 0; i < 50; ++i) even.add({1, 2});
-  for (int i = 0; i < 50; ++i) even.add({2, 1});
-  const std::vector<std::string> fair = key_findings(summarize(info, even.all()));
-  EXPECT_NE(fair[0].find("no evidence of a first-player advantage"), std::string::npos) << fair[0];
+  for (int i = 0; i < 1000; ++i)
+    even.add(i % 4 < 2 ? std::vector<int>{1, 2} : std::vector<int>{2, 1});
+  const Summary fair = summarize(info, even.all());
+  ASSERT_GE(fair.ended, fair.games_to_detect);
+  const std::vector<std::string> fair_findings = key_findings(fair);
+  EXPECT_NE(fair_findings[0].find("within chance of the fair share, no evidence of a first-player "
+                                  "advantage (+0.0 points " +
+                                  stats::percent_bounds(fair.first_player_advantage) + ")"),
+            std::string::npos)
+      << fair_findings[0];
+}
+
+// Four games won by seat 1 once gave the headline "a first-player
+// advantage of 50.0 points" (Wilson's interval, [51%, 100%], clears 50%).
+TEST(KeyFindings, SayTooFewGamesToTellBelowTheMinimumAndHowManyAreNeeded) {
+  const RunInfo info = run_info(2, {"random", "random"});
+  Records r(info);
+  for (int i = 0; i < 4; ++i) r.add({1, 2});
+  const Summary s = summarize(info, r.all());
+  EXPECT_EQ(s.minimum_games, stats::minimum_trials(0.5));
+  EXPECT_EQ(s.games_to_detect, stats::trials_to_detect(0.5, kDifferenceToDetect));
+  EXPECT_GT(s.first_player_advantage.low, 0);  // the interval alone would claim it
+  const std::string headline = key_findings(s)[0];
+  EXPECT_EQ(headline.rfind("Seat 1 wins 100.0% [51.0, 100.0] of 4 games (fair share 50.0%): too "
+                           "few games to tell",
+                           0),
+            0u)
+      << headline;
+  EXPECT_NE(headline.find(fmt::format("at least {} ended games are needed for any claim about a "
+                                      "seat, and about {} ended games are needed to detect a "
+                                      "5-point difference from the fair share",
+                                      s.minimum_games, s.games_to_detect)),
+            std::string::npos)
+      << headline;
+  EXPECT_EQ(headline.find("advantage of"), std::string::npos) << headline;
+
+  // Enough games for a claim, but within chance of the fair share and
+  // too few to see a 5-point difference: not called even.
+  Records hundred(info);
+  for (int i = 0; i < 100; ++i)
+    hundred.add(i % 2 == 0 ? std::vector<int>{1, 2} : std::vector<int>{2, 1});
+  const Summary some = summarize(info, hundred.all());
+  ASSERT_GE(some.ended, some.minimum_games);
+  ASSERT_LT(some.ended, some.games_to_detect);
+  const std::string within = key_findings(some)[0];
+  EXPECT_NE(within.find("too few games to tell whether the first player has an advantage"),
+            std::string::npos)
+      << within;
+  EXPECT_NE(within.find(fmt::format("about {} ended games are needed", some.games_to_detect)),
+            std::string::npos);
+  EXPECT_EQ(within.find("no evidence"), std::string::npos) << within;
+
+  // The other seats wait for the same minimum.
+  const RunInfo three = run_info(3, {"random", "random", "random"});
+  Records few(three);
+  for (int i = 0; i < 9; ++i) few.add({2, 1, 3});
+  const std::vector<std::string> three_findings = key_findings(summarize(three, few.all()));
+  EXPECT_NE(three_findings[1].find("Other seats: too few games to tell"), std::string::npos)
+      << three_findings[1];
+}
+
+TEST(KeyFindings, SayOverHowManyEndedGamesTheSeatsAreWhenSomeWereCut) {
+  const RunInfo info = run_info(2, {"random", "random"});
+  Records r(info);
+  for (int i = 0; i < 200; ++i) {
+    if (i % 5 < 3) {
+      r.unfinished();
+    } else {
+      r.add(i % 2 == 0 ? std::vector<int>{1, 2} : std::vector<int>{2, 1});
+    }
+  }
+  const Summary s = summarize(info, r.all());
+  ASSERT_EQ(s.ended, 80);
+  const std::string headline = key_findings(s)[0];
+  EXPECT_EQ(headline.rfind("Seat 1 wins " + stats::percent_interval(s.seats[0].win_rate.interval) +
+                               " of the 80 of 200 games that ended (fair share 50.0%): ",
+                           0),
+            0u)
+      << headline;
+}
+
+// An item used in a dozen seat-games, all won: Holm's correction alone
+// would let it through, but the users' group is below the minimum.
+TEST(KeyFindings, NameNoUseFromTooFewSeatGamesInEitherGroup) {
+  const RunInfo info = run_info(2, {"random", "random"});
+  Records r(info);
+  for (int i = 0; i < 400; ++i) {
+    GameRecord& g = r.add(i % 2 == 0 ? std::vector<int>{1, 2} : std::vector<int>{2, 1});
+    g.items.resize(2);
+    if (i < 12) g.items[i % 2 == 0 ? 0 : 1]["rare"] = 1;  // held by the winner
+    g.items[0]["common"] = 1;
+  }
+  const Summary s = summarize(info, r.all());
+  const UseResult& rare = s.items[1];
+  ASSERT_EQ(rare.name, "rare");
+  EXPECT_LT(rare.p_adjusted, 0.05);
+  EXPECT_LT(rare.win_rate_used.trials, s.minimum_games);
+  const std::vector<std::string> findings = key_findings(s);
+  const std::string expected = fmt::format(
+      "Too few games to tell whether using the item 'rare' goes with winning: {} seat-games used "
+      "it and {} did not, and each group needs at least {}.",
+      rare.win_rate_used.trials, rare.win_rate_unused.trials, s.minimum_games);
+  EXPECT_NE(std::find(findings.begin(), findings.end(), expected), findings.end());
+  for (const std::string& finding : findings) {
+    EXPECT_EQ(finding.find("Seats that used the item 'rare'"), std::string::npos) << finding;
+  }
 }
 
 // --- Comparisons --------------------------------------------------------------
