@@ -127,6 +127,8 @@ json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
                   {"fair_share", s.fair_share},
                   {"seats", seats},
                   {"first_player_advantage", interval(s.first_player_advantage)},
+                  {"minimum_games", s.minimum_games},
+                  {"games_to_detect", s.games_to_detect},
                   {"agents_differ", s.agents_differ},
                   {"agents", agents},
                   {"complete_blocks", s.complete_blocks},

@@ -25,11 +25,6 @@ std::string ci_pct(const stats::Interval& i) {
   return fmt::format("{} to {}", pct(i.low), pct(i.high));
 }
 
-std::string pm_pct(const stats::Interval& i) {
-  if (!std::isfinite(i.half_width())) return pct(i.estimate);
-  return fmt::format("{} ± {}", pct(i.estimate), stats::points(i.half_width()));
-}
-
 std::string pm(const Distribution& d) {
   if (d.n == 0) return "n/a";
   if (!std::isfinite(d.mean_ci.half_width())) return stats::number(d.mean);
@@ -76,9 +71,12 @@ Table use_table(const std::string& kind, const std::vector<balance::UseResult>& 
               {false, true, true, true, true, true, true, true}};
   for (const balance::UseResult& use : uses) {
     table.rows.push_back(
-        {use.name, pm(use.per_game), pct(use.used_share.interval.estimate),
-         use.win_rate_used.trials > 0 ? pm_pct(use.win_rate_used.interval) : "n/a",
-         use.win_rate_unused.trials > 0 ? pm_pct(use.win_rate_unused.interval) : "n/a",
+        {use.name, pm(use.per_game),
+         fmt::format("{} ({})", stats::count(use.win_rate_used.trials),
+                     pct(use.used_share.interval.estimate)),
+         use.win_rate_used.trials > 0 ? stats::percent_interval(use.win_rate_used.interval) : "n/a",
+         use.win_rate_unused.trials > 0 ? stats::percent_interval(use.win_rate_unused.interval)
+                                        : "n/a",
          signed_points(use.difference), stats::p_text(use.test.p_value),
          stats::p_text(use.p_adjusted)});
   }
@@ -214,9 +212,11 @@ std::vector<Section> summary_sections(const Summary& s) {
 
   Section seats{"seats", "Win rate by seat", {}, {}};
   seats.paragraphs.push_back(fmt::format(
-      "Fair share: {}. A victory shared by k seats counts 1/k for each. Intervals: {}% "
-      "confidence, Wilson's, widened where the blocks' results spread more (the games of a "
-      "block are dealt alike, so they are not independent).",
+      "Over the {} games that ended{}. Fair share: {}. A victory shared by k seats counts 1/k for "
+      "each. Intervals: {}% confidence, Wilson's, widened where the blocks' results spread more "
+      "(the games of a block are dealt alike, so they are not independent).",
+      stats::count(s.ended),
+      s.unfinished > 0 ? fmt::format(" (of {} played)", stats::count(s.games)) : "",
       pct(s.fair_share), stats::number(conf * 100)));
   Table seat_table{
       {"seat", "win rate", confidence_label(conf), "vs fair share", "sole wins", "shared wins"},
@@ -288,7 +288,7 @@ std::vector<Section> summary_sections(const Summary& s) {
       "changes. Decisiveness (as in Ludii's game concepts): the share of the game, in turns, over "
       "which the eventual sole winner held the lead for good; over {} games with a sole winner. "
       "Drawishness: {} of the ended games were draws.",
-      s.decisiveness.n, pm_pct(s.draw_rate.interval)));
+      s.decisiveness.n, stats::percent_interval(s.draw_rate.interval)));
   Table lead_table = distribution_table("", conf);
   lead_table.rows.push_back(distribution_row("lead changes per game", s.lead_changes));
   lead_table.rows.push_back(distribution_row("decisiveness", s.decisiveness));
@@ -347,7 +347,12 @@ std::vector<Section> summary_sections(const Summary& s) {
 
   Section method{"method", "How these numbers are computed", {}, {}};
   method.paragraphs = {
-      fmt::format("“±” is half the width of a {}% confidence interval.", stats::number(conf * 100)),
+      fmt::format(
+          "A rate is printed with the bounds of its {0}% confidence interval, \"52.0% [48.9, "
+          "55.1]\": intervals of rates are not symmetric about the estimate near 0% and 100%. "
+          "A mean is printed with \"±\" half the width of its {0}% t interval, which is "
+          "symmetric.",
+          stats::number(conf * 100)),
       "Win rates of seats: the share of all ended games with a Wilson score interval (Wilson "
       "1927; Newcombe 1998), widened to the t interval over the blocks' means where that is "
       "wider (the games of a block share a seed, so only blocks are independent). Other shares "
@@ -359,6 +364,18 @@ std::vector<Section> summary_sections(const Summary& s) {
       "Welch's t-test. A p-value below 0.05 is evidence of a real difference, not proof; with "
       "many lines, one in twenty unrelated ones will fall below it by chance.",
   };
+  if (s.players > 1) {
+    method.paragraphs.push_back(fmt::format(
+        "How many games a claim needs: the key findings say nothing about a seat from fewer than "
+        "{} ended games, nor about an action or item with fewer seat-games in either group (the "
+        "success-failure condition, n·p and n·(1-p) at least 10 at the fair share, below which "
+        "the normal approximations here do not hold); and they call the seats even only from {} "
+        "ended games, enough to detect a {}-point difference from the fair share at the 5% level "
+        "80% of the time (independent games assumed; blocks whose rotations play alike need "
+        "more). Below these they say \"too few games to tell\".",
+        stats::count(s.minimum_games), stats::count(s.games_to_detect),
+        stats::number(balance::kDifferenceToDetect * 100)));
+  }
   sections.push_back(std::move(method));
   return sections;
 }
@@ -375,7 +392,7 @@ Table comparison_table(const balance::Comparison& c) {
               {false, true, true, true, false, true, false}};
   for (const balance::ComparisonRow& row : c.rows) {
     auto value = [&](const stats::Interval& v) {
-      if (row.proportion) return pm_pct(v);
+      if (row.proportion) return stats::percent_interval(v);
       std::string text = stats::number(v.estimate);
       if (std::isfinite(v.half_width())) text += " ± " + stats::number(v.half_width(), 2);
       return text;

@@ -187,6 +187,29 @@ TEST_F(RenderTest, MarkdownHasTheTablesAndFindingsWithoutCharts) {
   }
 }
 
+// A rate is "65.0% [57.1, 72.2]" in every format, never "± half-width"
+// (its interval is not symmetric), and the headline says how many games it
+// is over: here 8 of the 200 were cut at the step bound.
+TEST_F(RenderTest, RatesPrintWithTheirBoundsAndTheirGamesInEveryFormat) {
+  ASSERT_GT(summary.unfinished, 0);
+  const std::string headline =
+      "Seat 1 wins " + stats::percent_interval(summary.seats[0].win_rate.interval) + " of the " +
+      std::to_string(summary.ended) + " of 200 games that ended";
+  EXPECT_NE(render_html(summary, info).find("<li>" + headline), std::string::npos);
+  // Markdown escapes the brackets, so that they cannot make a link.
+  std::string escaped;
+  for (char c : headline)
+    escaped += c == '[' || c == ']' ? std::string("\\") + c : std::string(1, c);
+  const std::string md = render_markdown(summary, info);
+  EXPECT_NE(md.find("- " + escaped), std::string::npos) << md.substr(0, 1500);
+  EXPECT_EQ(md.find("% ±"), std::string::npos);
+  const nlohmann::json doc = summary_json(summary, info);
+  EXPECT_EQ(doc["findings"][0].get<std::string>().rfind(headline, 0), 0u);
+  EXPECT_EQ(doc["summary"]["minimum_games"], summary.minimum_games);
+  EXPECT_EQ(doc["summary"]["games_to_detect"], summary.games_to_detect);
+  EXPECT_EQ(doc["summary"]["seats"][0]["win_rate"]["trials"], summary.ended);
+}
+
 TEST_F(RenderTest, JsonHasEveryNumberUnderStableKeys) {
   const nlohmann::json doc = nlohmann::json::parse(render_json(summary, info));
   EXPECT_EQ(doc["format"], "grove balance report");
