@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -12,21 +13,22 @@ namespace grove::balance {
 namespace {
 
 std::string value_text(const ComparisonRow& row, const stats::Interval& v) {
-  std::string text;
-  if (row.proportion) {
-    text = stats::percent(v.estimate);
-    if (std::isfinite(v.half_width())) text += " ± " + stats::points(v.half_width());
-  } else {
-    text = stats::number(v.estimate);
-    if (std::isfinite(v.half_width())) text += " ± " + stats::number(v.half_width(), 2);
-    if (!row.unit.empty()) text += " " + row.unit;
-  }
-  return text;
+  const std::string text = interval_text(row, v);
+  return row.proportion || row.unit.empty() ? text : text + " " + row.unit;
 }
 
-// The sentence: the direction from the printed values, then the test and
-// what its p-value means at the chosen level.
-std::string sentence(const ComparisonRow& row, double level) {
+// "over 4,000 games each", or "over 3,980 and 4,000 games".
+std::string counts_text(const ComparisonRow& row) {
+  if (row.n_a == row.n_b) return fmt::format("over {} {} each", stats::count(row.n_a), row.counted);
+  return fmt::format("over {} and {} {}", stats::count(row.n_a), stats::count(row.n_b),
+                     row.counted);
+}
+
+// The sentence: the direction from the printed values, the games behind
+// them, then the test and what its p-value (adjusted, for a family) means
+// at the chosen level. `family` is the number of tests the row was
+// corrected over (0 for none).
+std::string sentence(const ComparisonRow& row, double level, std::size_t family) {
   const std::string from = value_text(row, row.a);
   const std::string to = value_text(row, row.b);
   const std::string a_shown =
@@ -40,16 +42,21 @@ std::string sentence(const ComparisonRow& row, double level) {
     change = fmt::format("{} from {} to {}", row.b.estimate > row.a.estimate ? "rose" : "fell",
                          from, to);
   }
+  const double p = family > 0 ? row.p_adjusted : row.test.p_value;
   std::string verdict;
-  if (!std::isfinite(row.test.p_value)) {
+  if (!std::isfinite(p)) {
     verdict = "too few games to test";
-  } else if (row.test.p_value < level) {
+  } else if (p < level) {
     verdict = "a real change";
   } else {
     verdict = "no evidence of a change";
   }
-  return fmt::format("{} {} ({}, {}: {})", row.label, change, row.test.test,
-                     stats::p_text(row.test.p_value), verdict);
+  std::string test = fmt::format("{}, {}", row.test.test, stats::p_text(row.test.p_value));
+  if (family > 0) {
+    test += fmt::format("; {} after Holm's correction over the {} metrics compared",
+                        stats::p_text(row.p_adjusted), family);
+  }
+  return fmt::format("{} {} ({}; {}: {})", row.label, change, counts_text(row), test, verdict);
 }
 
 std::string run_label(const Summary& s) {
@@ -62,7 +69,63 @@ stats::Interval mean_of(const Distribution& d) {
   return {d.n > 0 ? d.mean : std::nan(""), d.mean_ci.low, d.mean_ci.high};
 }
 
+ComparisonRow mean_row(std::string key, std::string label, std::string unit, const Distribution& da,
+                       const Distribution& db) {
+  ComparisonRow row;
+  row.key = std::move(key);
+  row.label = std::move(label);
+  row.unit = std::move(unit);
+  row.a = mean_of(da);
+  row.b = mean_of(db);
+  row.n_a = da.n;
+  row.n_b = db.n;
+  row.test = stats::welch_t_test(da.moments(), db.moments());
+  return row;
+}
+
+// The game's own metrics found in both runs, by Welch's t-test on their
+// means: the whole-game ones per game, the seat ones on their mean over the
+// seats of each game (the seats of one game are not independent values).
+// A game reports many (a dozen in Takenoko), so a few would show p < 0.05
+// by chance alone: they are one family, with Holm's correction.
+std::vector<ComparisonRow> metric_rows(const Summary& a, const Summary& b) {
+  std::vector<ComparisonRow> rows;
+  for (const GameMetricResult& ma : a.game_metrics) {
+    for (const GameMetricResult& mb : b.game_metrics) {
+      if (ma.name != mb.name) continue;
+      rows.push_back(mean_row("game_metric." + ma.name,
+                              fmt::format("the game metric '{}'", ma.name), "", ma.per_game,
+                              mb.per_game));
+    }
+  }
+  for (const SeatMetricResult& ma : a.seat_metrics) {
+    for (const SeatMetricResult& mb : b.seat_metrics) {
+      if (ma.name != mb.name) continue;
+      rows.push_back(mean_row("seat_metric." + ma.name,
+                              fmt::format("the seat metric '{}' (mean over seats)", ma.name), "",
+                              ma.seat_mean, mb.seat_mean));
+    }
+  }
+  std::vector<double> p_values;
+  for (const ComparisonRow& row : rows) p_values.push_back(row.test.p_value);
+  const std::vector<double> adjusted = stats::holm_adjusted(p_values);
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].p_adjusted = adjusted[i];
+  return rows;
+}
+
 }  // namespace
+
+std::string interval_text(const ComparisonRow& row, const stats::Interval& v) {
+  if (row.proportion) return stats::percent_interval(v);
+  std::string text = stats::number(v.estimate);
+  if (!std::isfinite(v.low) || !std::isfinite(v.high)) return text;
+  const double above = v.high - v.estimate;
+  const double below = v.estimate - v.low;
+  if (std::fabs(above - below) <= 1e-9 * std::max(1.0, std::fabs(v.estimate))) {
+    return text + " ± " + stats::number(v.half_width(), 2);
+  }
+  return fmt::format("{} [{}, {}]", text, stats::number(v.low), stats::number(v.high));
+}
 
 Comparison compare(const Summary& a, const Summary& b) {
   if (a.game != b.game) {
@@ -93,10 +156,11 @@ Comparison compare(const Summary& a, const Summary& b) {
   c.ended_b = b.ended;
   c.confidence = a.confidence;
 
-  auto add = [&](ComparisonRow row) {
+  // `family`: the number of tests the row's p_adjusted is corrected over.
+  auto add = [&](ComparisonRow row, std::size_t family = 0) {
     row.difference = row.b.estimate - row.a.estimate;
-    row.significant = row.test.p_value < c.level;
-    row.sentence = sentence(row, c.level);
+    row.significant = (family > 0 ? row.p_adjusted : row.test.p_value) < c.level;
+    row.sentence = sentence(row, c.level, family);
     c.rows.push_back(std::move(row));
   };
   auto proportion_row = [&](std::string key, std::string label, const Proportion& pa,
@@ -112,19 +176,6 @@ Comparison compare(const Summary& a, const Summary& b) {
     row.test = stats::two_proportion_z_test(pa.successes, static_cast<double>(pa.trials),
                                             pb.successes, static_cast<double>(pb.trials));
     if (pa.trials == 0 || pb.trials == 0) row.test.p_value = std::nan("");
-    return row;
-  };
-  auto mean_row = [&](std::string key, std::string label, std::string unit, const Distribution& da,
-                      const Distribution& db) {
-    ComparisonRow row;
-    row.key = std::move(key);
-    row.label = std::move(label);
-    row.unit = std::move(unit);
-    row.a = mean_of(da);
-    row.b = mean_of(db);
-    row.n_a = da.n;
-    row.n_b = db.n;
-    row.test = stats::welch_t_test(da.moments(), db.moments());
     return row;
   };
 
@@ -174,6 +225,7 @@ Comparison compare(const Summary& a, const Summary& b) {
         row.b = rb.win_rate;
         row.n_a = ra.blocks;
         row.n_b = rb.blocks;
+        row.counted = "blocks";
         row.test = stats::welch_t_test({ra.blocks, ra.win_rate.estimate, ra.block_sd},
                                        {rb.blocks, rb.win_rate.estimate, rb.block_sd});
         add(std::move(row));
@@ -204,9 +256,15 @@ Comparison compare(const Summary& a, const Summary& b) {
     spread.b = stats::sd_interval(b.all_scores.moments(), b.confidence);
     spread.n_a = a.all_scores.n;
     spread.n_b = b.all_scores.n;
+    spread.counted = "seat scores";
     spread.test = stats::f_test(a.all_scores.moments(), b.all_scores.moments());
     add(std::move(spread));
   }
+  const std::vector<ComparisonRow> metrics = metric_rows(a, b);
+  const auto tested = static_cast<std::size_t>(
+      std::count_if(metrics.begin(), metrics.end(),
+                    [](const ComparisonRow& row) { return !std::isnan(row.p_adjusted); }));
+  for (const ComparisonRow& row : metrics) add(row, tested);
 
   if (a.agents != b.agents) {
     c.notes.push_back(fmt::format("The runs seat different agents ({} against {}).",
@@ -218,10 +276,19 @@ Comparison compare(const Summary& a, const Summary& b) {
         "seed range).");
   }
   c.notes.push_back(fmt::format(
-      "Each line is tested at the {} level on its own: among {} lines that did not change, about "
-      "one in {} shows p < {} by chance.",
-      stats::number(c.level), c.rows.size(), static_cast<int>(std::lround(1 / c.level)),
+      "Each line{} is tested at the {} level on its own: among {} lines that did not change, "
+      "about one in {} shows p < {} by chance.",
+      metrics.empty() ? "" : " but the game's own metrics", stats::number(c.level),
+      c.rows.size() - metrics.size(), static_cast<int>(std::lround(1 / c.level)),
       stats::number(c.level)));
+  if (tested > 0) {
+    c.notes.push_back(fmt::format(
+        "The game's own metrics are compared as one family of {} tests: each verdict rests on "
+        "its p-value after Holm's step-down correction over all of them, so that the chance of "
+        "calling any unchanged metric changed stays below {}. A seat metric is compared on its "
+        "mean over the seats of each game, one value per game.",
+        tested, stats::number(c.level)));
+  }
   if (a.has_scores && b.has_scores) {
     c.notes.push_back(
         "The spread of scores is compared with the F-test (with a chi-square interval), which "

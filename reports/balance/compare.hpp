@@ -1,10 +1,13 @@
 #pragma once
 // Two balance runs of the same game and player count side by side (two rule
 // variants, or two agent setups): for each measure both values with their
-// intervals, the difference, the test and its p-value, and one sentence in
-// plain words.
+// intervals and the games they are over, the difference, the test and its
+// p-value, and one sentence in plain words. The game's own metrics (per
+// game, and per seat averaged over the seats of each game) are compared
+// too, as one family under Holm's correction.
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,9 +25,14 @@ struct ComparisonRow {
   stats::Interval b;        // the second run's
   std::int64_t n_a = 0;     // what each value is over (games, blocks, scores)
   std::int64_t n_b = 0;
-  double difference = 0;  // b - a
+  std::string counted = "games";  // what n_a and n_b count: "games", "blocks", "seat scores"
+  double difference = 0;          // b - a
   stats::TestResult test;
-  bool significant = false;  // test.p_value < Comparison::level
+  // The rows of the game's own metrics are one family: their p-value after
+  // Holm's correction over all of them (NaN for the other rows), and it,
+  // not test.p_value, decides `significant`.
+  double p_adjusted = std::numeric_limits<double>::quiet_NaN();
+  bool significant = false;  // p (adjusted for the metrics) < Comparison::level
   std::string
       sentence;  // "the first player's advantage fell from ... (..., p = ...: a real change)"
 };
@@ -44,6 +52,12 @@ struct Comparison {
   std::vector<ComparisonRow> rows;
   std::vector<std::string> notes;  // caveats: different agents, multiple comparisons, ...
 };
+
+// A row's value as printed: "52.0% [48.9, 55.1]" for shares (their
+// intervals are not symmetric), "40.2 ± 0.52" for a number with a symmetric
+// interval, "3.1 [2.8, 3.5]" for one without (a standard deviation's); no
+// unit.
+std::string interval_text(const ComparisonRow& row, const stats::Interval& value);
 
 // Throws grove::InputError when the runs are of different games or player
 // counts (their numbers would not mean the same thing).

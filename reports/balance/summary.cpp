@@ -384,7 +384,9 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
   std::map<std::string, std::vector<double>> winners_values;
   std::map<std::string, std::vector<double>> others_values;
   std::map<std::string, std::vector<double>> game_values;
+  std::map<std::string, std::vector<double>> seat_means;
   for (const GameRecord* record : ended) {
+    std::map<std::string, std::pair<double, int>> in_game;  // sum and seats reporting it
     for (const GameMetric& metric : record->metrics) {
       if (metric.seat == kNoSeat) {
         game_values[metric.name].push_back(metric.value);
@@ -397,7 +399,10 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
       seats[seat].push_back(metric.value);
       (is_first(*record, seat) ? winners_values : others_values)[metric.name].push_back(
           metric.value);
+      in_game[metric.name].first += metric.value;
+      ++in_game[metric.name].second;
     }
+    for (const auto& [name, sum] : in_game) seat_means[name].push_back(sum.first / sum.second);
   }
   for (const auto& [name, seats] : per_seat) {
     SeatMetricResult result;
@@ -406,6 +411,7 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
     result.winners = describe(winners_values[name], confidence);
     result.non_winners = describe(others_values[name], confidence);
     result.test = stats::welch_t_test(result.winners.moments(), result.non_winners.moments());
+    result.seat_mean = describe(seat_means[name], confidence);
     s.seat_metrics.push_back(std::move(result));
   }
   for (const auto& [name, values] : game_values) {

@@ -105,6 +105,10 @@ struct SeatMetricResult {
   Distribution winners;                // values of seats in first place
   Distribution non_winners;
   stats::TestResult test;  // Welch's t-test winners vs non-winners
+  // Per ended game, the mean over the seats that reported it: one value
+  // per game, so that two runs can be compared on independent values (the
+  // seats of a game are not independent of each other).
+  Distribution seat_mean;
 };
 
 struct GameMetricResult {

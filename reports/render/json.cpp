@@ -105,6 +105,7 @@ json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
                             {"per_seat", per_seat},
                             {"winners", distribution(metric.winners)},
                             {"non_winners", distribution(metric.non_winners)},
+                            {"seat_mean", distribution(metric.seat_mean)},
                             {"test", test(metric.test)}});
   }
   json game_metrics = json::array();
@@ -168,8 +169,10 @@ json comparison_json(const balance::Comparison& c) {
                     {"b", interval(row.b)},
                     {"n_a", row.n_a},
                     {"n_b", row.n_b},
+                    {"counted", row.counted},
                     {"difference", number(row.difference)},
                     {"test", test(row.test)},
+                    {"p_holm", number(row.p_adjusted)},
                     {"significant", row.significant},
                     {"sentence", row.sentence}});
   }

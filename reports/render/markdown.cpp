@@ -386,21 +386,19 @@ std::string comparison_title(const balance::Comparison& c) {
 }
 
 Table comparison_table(const balance::Comparison& c) {
-  Table table{{"measure", "A: " + c.label_a, "B: " + c.label_b, "difference (B - A)", "test", "p",
-               "verdict"},
+  Table table{{"measure", "A: " + c.label_a + " (n)", "B: " + c.label_b + " (n)",
+               "difference (B - A)", "test", "p", "verdict"},
               {},
               {false, true, true, true, false, true, false}};
   for (const balance::ComparisonRow& row : c.rows) {
-    auto value = [&](const stats::Interval& v) {
-      if (row.proportion) return stats::percent_interval(v);
-      std::string text = stats::number(v.estimate);
-      if (std::isfinite(v.half_width())) text += " ± " + stats::number(v.half_width(), 2);
-      return text;
-    };
+    std::string p = stats::p_text(row.test.p_value);
+    if (!std::isnan(row.p_adjusted)) p += "; after Holm: " + stats::p_text(row.p_adjusted);
     table.rows.push_back(
-        {row.label + (row.unit.empty() ? "" : ", in " + row.unit), value(row.a), value(row.b),
+        {row.label + (row.unit.empty() ? "" : ", in " + row.unit),
+         balance::interval_text(row, row.a) + " (" + stats::count(row.n_a) + ")",
+         balance::interval_text(row, row.b) + " (" + stats::count(row.n_b) + ")",
          row.proportion ? signed_points(row.difference) : stats::number(row.difference),
-         row.test.test, stats::p_text(row.test.p_value),
+         row.test.test, p,
          !std::isfinite(row.test.p_value) ? "cannot test"
          : row.significant                ? "a real change"
                                           : "no evidence of a change"});

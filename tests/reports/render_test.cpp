@@ -247,6 +247,11 @@ TEST_F(RenderTest, ComparisonReportsHaveTheTableAndSentences) {
   EXPECT_NE(md.find("- The game length rose from "), std::string::npos) << md;
   EXPECT_NE(md.find("Welch's t-test"), std::string::npos);
   EXPECT_EQ(md.find("<deer>"), std::string::npos);
+  // The game's own metrics, with Holm's correction over them.
+  EXPECT_NE(md.find("| the game metric 'winter cards' | "), std::string::npos) << md;
+  EXPECT_NE(md.find("| the seat metric 'points from birds' (mean over seats) | "),
+            std::string::npos);
+  EXPECT_NE(md.find("; after Holm: p = "), std::string::npos);
 
   const std::string html = render_comparison_html(c);
   EXPECT_EQ(html.find("<deer>"), std::string::npos);
@@ -259,6 +264,12 @@ TEST_F(RenderTest, ComparisonReportsHaveTheTableAndSentences) {
   EXPECT_EQ(doc["rows"].size(), c.rows.size());
   EXPECT_EQ(doc["rows"][0]["key"], "first_player_advantage");
   EXPECT_TRUE(doc["rows"][0]["test"]["p_value"].is_number());
+  EXPECT_TRUE(doc["rows"][0]["p_holm"].is_null());  // not one of the game's metrics
+  EXPECT_EQ(doc["rows"][0]["n_a"], summary.ended);
+  EXPECT_EQ(doc["rows"][0]["counted"], "games");
+  const nlohmann::json& last = doc["rows"].back();
+  EXPECT_EQ(last["key"], "seat_metric.points from birds");
+  EXPECT_TRUE(last["p_holm"].is_number()) << last.dump();
 }
 
 // Renders the page in headless Chromium: the DOM must come back with every

@@ -353,6 +353,10 @@ TEST(Summary, AveragesSeatAndGameMetrics) {
   EXPECT_DOUBLE_EQ(s.seat_metrics[0].per_seat[1].mean, 3);
   EXPECT_DOUBLE_EQ(s.seat_metrics[0].winners.mean, (8 + 6 + 6) / 3.0);
   EXPECT_DOUBLE_EQ(s.seat_metrics[0].non_winners.mean, (2 + 4 + 1) / 3.0);
+  // One value per game for comparisons: the mean over its seats.
+  EXPECT_EQ(s.seat_metrics[0].seat_mean.n, 3);
+  EXPECT_DOUBLE_EQ(s.seat_metrics[0].seat_mean.mean,
+                   ((8 + 2) / 2.0 + (4 + 6) / 2.0 + (6 + 1) / 2.0) / 3);
   ASSERT_EQ(s.game_metrics.size(), 1u);
   EXPECT_EQ(s.game_metrics[0].per_game.n, 2);
   EXPECT_DOUBLE_EQ(s.game_metrics[0].per_game.mean, 6);
@@ -596,8 +600,15 @@ TEST(Compare, FindsARealChangeAndSaysSo) {
               b.seats[0].win_rate.interval.estimate - a.seats[0].win_rate.interval.estimate, 1e-12);
   EXPECT_EQ(advantage.sentence.rfind("the first player's advantage fell from ", 0), 0u)
       << advantage.sentence;
-  EXPECT_NE(advantage.sentence.find("(z-test on the paired blocks' standard errors, p "),
-            std::string::npos);
+  // Both values with their intervals' bounds, and the games behind them.
+  EXPECT_NE(advantage.sentence.find("from " + stats::percent_interval(a.first_player_advantage) +
+                                    " to " + stats::percent_interval(b.first_player_advantage)),
+            std::string::npos)
+      << advantage.sentence;
+  EXPECT_NE(advantage.sentence.find(
+                "(over 4,000 games each; z-test on the paired blocks' standard errors, p "),
+            std::string::npos)
+      << advantage.sentence;
   EXPECT_NE(advantage.sentence.find(": a real change)"), std::string::npos) << advantage.sentence;
   const ComparisonRow& moves = row(c, "moves");
   EXPECT_EQ(moves.test.test, "Welch's t-test");
@@ -646,6 +657,81 @@ TEST(Compare, ComparesAgentsOverBlocks) {
   EXPECT_EQ(mcts.n_a, 400);
   EXPECT_TRUE(mcts.significant);
   EXPECT_NE(mcts.sentence.find("the win rate of mcts fell"), std::string::npos) << mcts.sentence;
+}
+
+// Two runs whose game reports three metrics: "rounds" per game and "birds"
+// per seat change between them, "wind" does not.
+TEST(Compare, ComparesTheGamesOwnMetricsAsOneFamilyUnderHolm) {
+  const RunInfo info = run_info(2, {"random", "random"});
+  std::mt19937 rng(31);
+  auto make = [&](double rounds, double birds) {
+    Records r(info);
+    std::normal_distribution<double> round_count(rounds, 2);
+    std::normal_distribution<double> wind(5, 1);
+    std::normal_distribution<double> bird_points(birds, 2);
+    for (int i = 0; i < 300; ++i) {
+      r.add(i % 2 == 0 ? std::vector<int>{1, 2} : std::vector<int>{2, 1}).metrics = {
+          {"rounds", kNoSeat, round_count(rng)},
+          {"wind", kNoSeat, wind(rng)},
+          {"birds", 0, bird_points(rng)},
+          {"birds", 1, bird_points(rng)}};
+    }
+    return summarize(info, r.all());
+  };
+  const Summary a = make(10, 6);
+  const Summary b = make(12, 7);
+  const Comparison c = compare(a, b);
+
+  std::vector<const ComparisonRow*> metrics;
+  for (const ComparisonRow& r : c.rows) {
+    if (r.key.rfind("game_metric.", 0) == 0 || r.key.rfind("seat_metric.", 0) == 0) {
+      metrics.push_back(&r);
+    }
+  }
+  ASSERT_EQ(metrics.size(), 3u);
+  std::vector<double> p_values;
+  for (const ComparisonRow* r : metrics) p_values.push_back(r->test.p_value);
+  const std::vector<double> holm = stats::holm_adjusted(p_values);
+  for (std::size_t i = 0; i < metrics.size(); ++i) {
+    const ComparisonRow& r = *metrics[i];
+    EXPECT_EQ(r.test.test, "Welch's t-test");
+    EXPECT_DOUBLE_EQ(r.p_adjusted, holm[i]) << r.key;
+    EXPECT_EQ(r.significant, r.p_adjusted < c.level) << r.key;
+    EXPECT_NE(r.sentence.find(stats::p_text(r.p_adjusted) +
+                              " after Holm's correction over the 3 metrics compared"),
+              std::string::npos)
+        << r.sentence;
+  }
+  const ComparisonRow& rounds = row(c, "game_metric.rounds");
+  EXPECT_EQ(rounds.label, "the game metric 'rounds'");
+  EXPECT_EQ(rounds.n_a, 300);
+  EXPECT_TRUE(rounds.significant) << rounds.sentence;
+  EXPECT_EQ(rounds.sentence.rfind("the game metric 'rounds' rose from ", 0), 0u) << rounds.sentence;
+  EXPECT_FALSE(row(c, "game_metric.wind").significant) << row(c, "game_metric.wind").sentence;
+  // A seat metric is compared on one value per game, its mean over the seats.
+  const ComparisonRow& birds = row(c, "seat_metric.birds");
+  EXPECT_EQ(birds.n_a, a.seat_metrics[0].seat_mean.n);
+  EXPECT_DOUBLE_EQ(birds.a.estimate, a.seat_metrics[0].seat_mean.mean);
+  EXPECT_TRUE(birds.significant) << birds.sentence;
+  // Other rows are not in the family.
+  EXPECT_TRUE(std::isnan(row(c, "moves").p_adjusted));
+  bool noted = false;
+  for (const std::string& note : c.notes) {
+    noted = noted || note.find("one family of 3 tests") != std::string::npos;
+  }
+  EXPECT_TRUE(noted);
+}
+
+TEST(Compare, PrintsAsymmetricIntervalsByTheirBounds) {
+  ComparisonRow share;
+  share.proportion = true;
+  EXPECT_EQ(interval_text(share, stats::wilson_interval(4, 4)), "100.0% [51.0, 100.0]");
+  ComparisonRow mean;
+  EXPECT_EQ(interval_text(mean, {40.2, 39.68, 40.72}), "40.2 ± 0.52");
+  // A standard deviation's chi-square interval is wider above than below.
+  const stats::Interval sd = stats::sd_interval({50, 0, 2});
+  EXPECT_EQ(interval_text(mean, sd),
+            "2 [" + stats::number(sd.low) + ", " + stats::number(sd.high) + "]");
 }
 
 TEST(Compare, RefusesRunsOfDifferentGamesOrPlayerCounts) {
