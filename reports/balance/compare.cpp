@@ -86,7 +86,7 @@ ComparisonRow mean_row(std::string key, std::string label, std::string unit, con
 // The game's own metrics found in both runs, by Welch's t-test on their
 // means: the whole-game ones per game, the seat ones on their mean over the
 // seats of each game (the seats of one game are not independent values).
-// A game reports many (a dozen in Takenoko), so a few would show p < 0.05
+// A game reports many (21 in Takenoko), so a few would show p < 0.05
 // by chance alone: they are one family, with Holm's correction.
 std::vector<ComparisonRow> metric_rows(const Summary& a, const Summary& b) {
   std::vector<ComparisonRow> rows;
