@@ -83,23 +83,26 @@ void seat_rewards(const Rules& rules, const State& state, double scale,
 }
 
 MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
-  if (settings_.iterations < 1) throw std::invalid_argument("MCTS needs at least one iteration");
+  if (settings_.iterations.value_or(1) < 1) throw std::invalid_argument("MCTS needs at least one iteration");
   if (settings_.milliseconds < 0) throw std::invalid_argument("MCTS needs time to think");
   if (settings_.playout_moves.value_or(0) < 0) {
     throw std::invalid_argument("MCTS playouts cannot be negative");
   }
+  // As on the command line ('mcts:500:10'), so that the name says it all.
+  if (settings_.playout_moves && !settings_.iterations && settings_.milliseconds == 0) {
+    throw std::invalid_argument("an MCTS playout length needs a budget too");
+  }
 }
 
 std::string MctsAgent::name() const {
+  if (settings_.milliseconds == 0 && !settings_.iterations) return "mcts";
   const std::string budget = settings_.milliseconds > 0
                                  ? "ms=" + std::to_string(settings_.milliseconds)
-                                 : std::to_string(settings_.iterations);
+                                 : std::to_string(*settings_.iterations);
   if (settings_.playout_moves) {
     return "mcts:" + budget + ":" + std::to_string(*settings_.playout_moves);
   }
-  return settings_.milliseconds == 0 && settings_.iterations == MctsSettings().iterations
-             ? "mcts"
-             : "mcts:" + budget;
+  return "mcts:" + budget;
 }
 
 std::int32_t MctsAgent::child_for(std::int32_t node, const Move& move) const {
@@ -189,7 +192,9 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
         move = untried_.front();
         apply_or_throw(rules, world, move);
       } else {
-        move = play_informed(rules, world, here.actor, untried_, rng);
+        const bool own = here.actor == seat_ &&
+                         untried_.size() <= static_cast<std::size_t>(settings_.rank_own_up_to);
+        move = play_informed(rules, world, here.actor, untried_, own ? 0 : settings_.sample, rng);
       }
       const std::int32_t child = add_child(node, move, here.actor);
       ++tree_[static_cast<std::size_t>(child)].available;
@@ -209,7 +214,7 @@ void MctsAgent::iterate(const Rules& rules, State& world, Rng& rng) {
       continue;
     }
     rules.legal_moves(world, moves_);
-    play_informed(rules, world, here.actor, moves_, rng);
+    play_informed(rules, world, here.actor, moves_, settings_.sample, rng);
   }
   score_leaf(rules, world, rng);
   for (std::size_t i = 1; i < path_.size(); ++i) {
@@ -232,22 +237,30 @@ void MctsAgent::score_leaf(const Rules& rules, const State& world, Rng& rng) {
 }
 
 Move MctsAgent::play_informed(const Rules& rules, State& world, Seat actor,
-                              const std::vector<Move>& moves, Rng& rng) {
-  if (moves.size() == 1 || settings_.sample <= 1) {
+                              const std::vector<Move>& moves, int draws, Rng& rng) {
+  const bool every = draws == 0;
+  if (moves.size() == 1 || draws == 1) {
     const Move move = moves[rng.below(moves.size())];
     apply_or_throw(rules, world, move);
     return move;
   }
-  // A move drawn again is not valued again: where a player has only two or
-  // three moves (buy or not, which card to harvest) most draws repeat one.
+  // Every move, from a random one on so that equally valued moves are
+  // chosen in no fixed order; or `draws` drawn at random, where a move
+  // drawn again is not valued again (where a player has only two or three
+  // moves, buy or not, which card to harvest, most draws repeat one).
+  const std::size_t first = every ? static_cast<std::size_t>(rng.below(moves.size())) : 0;
   drawn_.clear();
   std::size_t best = 0;
   double best_value = -std::numeric_limits<double>::infinity();
   bool kept = false;
-  for (int draw = 0; draw < settings_.sample; ++draw) {
-    const auto index = static_cast<std::size_t>(rng.below(moves.size()));
-    if (std::find(drawn_.begin(), drawn_.end(), index) != drawn_.end()) continue;
-    drawn_.push_back(index);
+  const std::size_t tries = every ? moves.size() : static_cast<std::size_t>(draws);
+  for (std::size_t draw = 0; draw < tries; ++draw) {
+    std::size_t index = (first + draw) % moves.size();
+    if (!every) {
+      index = static_cast<std::size_t>(rng.below(moves.size()));
+      if (std::find(drawn_.begin(), drawn_.end(), index) != drawn_.end()) continue;
+      drawn_.push_back(index);
+    }
     copy_into(scratch_, world);
     apply_or_throw(rules, *scratch_, moves[index]);
     const double value = lookahead_value(rules, *scratch_, actor);
@@ -360,6 +373,7 @@ bool MctsAgent::settled(std::int64_t left) const {
 
 Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
   const Seat seat = rules.node(state).actor;
+  seat_ = seat;
   rules.legal_moves(state, moves_);
   if (moves_.empty()) {
     throw std::logic_error(rules.game().name + ": no legal move in a non-terminal state: " +
@@ -370,6 +384,7 @@ Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
     return moves_.front();
   }
   playout_moves_ = settings_.playout_moves.value_or(rules.search_playout_moves());
+  const int iterations = settings_.iterations.value_or(rules.search_iterations());
   rank_moves(rules, state, seat, rng);
   reuse_or_clear(rules, state);
   const auto started = std::chrono::steady_clock::now();
@@ -378,7 +393,7 @@ Move MctsAgent::choose(const Rules& rules, const State& state, Rng& rng) {
     if (settings_.milliseconds > 0) {
       if (tree_[0].visits > 0 && std::chrono::steady_clock::now() >= deadline) break;
     } else {
-      const std::int64_t left = settings_.iterations - std::int64_t{tree_[0].visits};
+      const std::int64_t left = iterations - std::int64_t{tree_[0].visits};
       if (left <= 0 || settled(left)) break;
     }
     const std::unique_ptr<State> world = rules.determinize(state, seat, rng);

@@ -46,7 +46,8 @@ struct MctsSettings {
   // Visits of the root a decision is made on: iterations of this decision
   // and those the seat's previous decision already made below the move it
   // chose, when the seat decides again right after it (the same turn).
-  int iterations = 200;
+  // Unset: as many as the game suggests (Rules::search_iterations).
+  std::optional<int> iterations;
   // A budget in milliseconds per decision instead (0: none): as many
   // iterations as fit. Faster on a faster machine, so a game is no longer
   // the same everywhere.
@@ -64,6 +65,15 @@ struct MctsSettings {
   // Below the root and in playouts, a move is the best one move ahead of
   // this many drawn at random (1: uniformly random play).
   int sample = 4;
+  // Except for the searching seat's own moves below the root where it has
+  // at most this many untried: the best of them all. What a move is worth
+  // often rests on the same seat's next decisions of the turn (a plot tile
+  // kept, then placed); valued with a careless follow-up, the moves that
+  // need a precise one look worse than they are. Against greedy in
+  // Takenoko (320 games, seed 8) MCTS won 72.3% with it and 66.8% without.
+  // A larger list (a Bamboo Harvest swap among hundreds) is sampled as
+  // before: valuing it all would cost more than the search gains.
+  int rank_own_up_to = 64;
 };
 
 // Each seat's lead on the heuristic: its figure less the best other
@@ -96,10 +106,10 @@ class MctsAgent final : public Agent {
   // Fills ranked_ with the legal moves (in moves_), best first one move
   // ahead.
   void rank_moves(const Rules& rules, const State& state, Seat seat, Rng& rng);
-  // Plays in `world` the best of settings_.sample moves drawn from `moves`,
-  // one move ahead for `actor`, and returns it.
+  // Plays in `world` the best of `draws` moves drawn from `moves` (0: of
+  // every move), one move ahead for `actor`, and returns it.
   Move play_informed(const Rules& rules, State& world, Seat actor, const std::vector<Move>& moves,
-                     Rng& rng);
+                     int draws, Rng& rng);
   // One iteration from the root in `world`, a determinized state.
   void iterate(const Rules& rules, State& world, Rng& rng);
   // Keeps the subtree below the move chosen last time as the new tree when
@@ -124,6 +134,7 @@ class MctsAgent final : public Agent {
   std::vector<double> leaf_;      // score_leaf's sum over chance outcomes
   std::vector<double> baseline_;  // each seat's lead at the root of this drawing
   MoveValuer valuer_;
+  Seat seat_ = kNoSeat;       // the seat deciding at the root
   std::vector<Move> ranked_;  // the root's moves, best first by the heuristic
   double scale_ = 1;          // the spread of the root moves' values
   int playout_moves_ = 0;     // this decision's playout length

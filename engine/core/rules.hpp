@@ -189,6 +189,10 @@ class Rules {
   // what the heuristic rewards and reaches the end; a game whose heuristic
   // counts progress that random moves undo returns a small number.
   virtual int search_playout_moves() const { return 20; }
+  // How many iterations MCTS makes a decision by when no budget is given
+  // (`mcts`). A game whose decisions pay off only after several more of the
+  // same turn asks for more.
+  virtual int search_iterations() const { return 200; }
   // A state that `seat` cannot tell from this one (the same observation),
   // with everything it cannot see drawn at random among the ways it could
   // be: how an agent plays without peeking. The result must depend only

@@ -134,6 +134,26 @@ TEST_P(EveryGame, MctsPlaysOnlyLegalMovesThroughAWholeGame) {
   }
 }
 
+TEST_P(EveryGame, MctsWithoutABudgetSearchesAsLongAsTheGameSuggests) {
+  // `mcts` plays as `mcts:N` with N the game's own suggestion, move for
+  // move over the first decisions of a game.
+  const std::unique_ptr<Rules> rules = game().rules(Variant(game()), game().min_players);
+  const auto seats = static_cast<std::size_t>(game().min_players);
+  Table plain(3, std::vector<std::string>(seats, "mcts"));
+  Table budgeted(3, std::vector<std::string>(
+                        seats, "mcts:" + std::to_string(rules->search_iterations())));
+  std::unique_ptr<State> state = rules->initial_state();
+  for (int decisions = 0; decisions < 6 && rules->node(*state).kind != NodeKind::Terminal;) {
+    const bool decision = rules->node(*state).kind == NodeKind::Decision;
+    const Move move = plain.next_move(*rules, *state);
+    ASSERT_EQ(move, budgeted.next_move(*rules, *state))
+        << game().name << ": mcts and mcts:" << rules->search_iterations() << " differ at "
+        << rules->state_summary(*state);
+    ASSERT_TRUE(rules->apply(*state, move, nullptr).is_legal());
+    decisions += decision ? 1 : 0;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Agents, EveryGame, ::testing::ValuesIn(builtin_games().names()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                            return param.param;
@@ -155,6 +175,10 @@ TEST(AgentNames, AreReadAsTheCommandLineWritesThem) {
   EXPECT_THROW(make_agent("mcts:ms=0"), InputError);
   EXPECT_THROW(make_agent("mcts:ms=fast"), InputError);
   EXPECT_THROW(parse_agent_list("mcts,,random"), InputError);
+  // A playout length alone has no name to go by ('mcts:500:10' gives both).
+  MctsSettings playout_only;
+  playout_only.playout_moves = 10;
+  EXPECT_THROW(MctsAgent{playout_only}, std::invalid_argument);
 }
 
 }  // namespace

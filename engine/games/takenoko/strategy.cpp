@@ -483,6 +483,18 @@ int TakenokoRules::search_playout_moves() const {
   return 0;
 }
 
+int TakenokoRules::search_iterations() const {
+  // Twice the usual budget. A turn is a run of the same player's decisions
+  // (the weather, two or three actions, a tile kept then placed, the
+  // objectives completed), and the player who completes the ninth
+  // objective first wins nearly every game (MCTS lost 90% of the games in
+  // which greedy took the Emperor), so what pays is planning the whole
+  // turn. Against greedy (2 players, seeds 8 and 10, 292 and 479 games)
+  // MCTS won 76.4% and 78.3% with 400 iterations and 65.6% and 72.1% with
+  // 200.
+  return 400;
+}
+
 double TakenokoRules::heuristic(const State& state, Seat seat) const {
   std::vector<double> values;
   heuristics(state, values);

@@ -137,6 +137,7 @@ class TakenokoRules final : public Rules {
   // Every seat's figure, with the plantation surveyed once for all of them.
   void heuristics(const State& state, std::vector<double>& values) const override;
   int search_playout_moves() const override;
+  int search_iterations() const override;
   std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
   MoveUse move_use(const State& before, const Move& move) const override;
   std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
