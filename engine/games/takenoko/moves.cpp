@@ -221,29 +221,47 @@ void TakenokoRules::legal_moves(const State& state, std::vector<Move>& moves) co
   legal_moves_at(position_of<Position>(state), moves);
 }
 
-void TakenokoRules::free_moves(const Position& position, std::vector<Move>& moves,
-                               std::uint16_t only) const {
+template <class Visit>
+bool TakenokoRules::each_free_move(const Position& position, std::uint16_t only,
+                                   Visit visit) const {
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   const auto wants = [&](MoveKind kind) { return only == 0 || only == kind; };
   for (std::size_t id = 0; id < kObjectiveKinds && wants(kComplete); ++id) {
-    if (player.hand[id] > 0 && fulfilled(position, seat, static_cast<ObjectiveId>(id))) {
-      moves.push_back(make_move(kComplete, seat, {static_cast<int>(id)}));
+    if (player.hand[id] > 0 && fulfilled(position, seat, static_cast<ObjectiveId>(id)) &&
+        !visit(make_move(kComplete, seat, {static_cast<int>(id)}))) {
+      return true;
     }
   }
   if (player.channels > 0 && wants(kPlaceChannel)) {
     for (const Edge& edge : channel_spots(position, settings_.channel_needs_two_plots)) {
-      moves.push_back(make_move(kPlaceChannel, seat, {edge.a.q, edge.a.r, edge.b.q, edge.b.r}));
+      if (!visit(make_move(kPlaceChannel, seat, {edge.a.q, edge.a.r, edge.b.q, edge.b.r}))) {
+        return true;
+      }
     }
   }
   for (int kind = 1; kind <= kImprovementKinds && wants(kPlaceImprovement); ++kind) {
     if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) continue;
     for (const Plot& plot : position.plots) {
-      if (improvement_spot_open(&plot)) {
-        moves.push_back(make_move(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}));
+      if (improvement_spot_open(&plot) &&
+          !visit(make_move(kPlaceImprovement, seat, {kind, plot.at.q, plot.at.r}))) {
+        return true;
       }
     }
   }
+  return false;
+}
+
+void TakenokoRules::free_moves(const Position& position, std::vector<Move>& moves,
+                               std::uint16_t only) const {
+  each_free_move(position, only, [&](const Move& move) {
+    moves.push_back(move);
+    return true;
+  });
+}
+
+bool TakenokoRules::any_free_move(const Position& position) const {
+  return each_free_move(position, 0, [](const Move&) { return false; });
 }
 
 void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& moves) const {

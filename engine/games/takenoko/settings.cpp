@@ -303,10 +303,9 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
           action_left = action_allowed(position, static_cast<Action>(action));
         }
         if (action_left) return;
-        std::vector<Move> moves;
-        legal_moves_at(position, moves);
-        const bool only_end = moves.size() == 1 && moves.front().kind == kEndTurn;
-        if (!only_end) return;
+        // With no action left, ending the turn is allowed, and it is all
+        // that is left unless a free move is.
+        if (any_free_move(position)) return;
         if (log && position.actions_taken < settings_.actions_per_turn) {
           record(log, kClauseTooFewActions, position.turn,
                  fmt::format("{} can take no further action this turn", seat_label(position.turn)),

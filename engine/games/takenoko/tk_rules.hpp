@@ -183,6 +183,15 @@ class TakenokoRules final : public Rules {
   // The free moves of the turn's player: completing objectives, placing kept
   // channels and improvements.
   void free_moves(const Position& position, std::vector<Move>& moves, std::uint16_t only) const;
+  // Whether the turn's player has any free move: the turn ends by itself
+  // when it has none and no action is left (asked after nearly every move
+  // at the end of a turn, so it stops at the first it finds).
+  bool any_free_move(const Position& position) const;
+  // Calls visit(move) for each free move (of kind `only`; 0: every kind),
+  // in the order free_moves lists them, until visit returns false; returns
+  // whether it was stopped.
+  template <class Visit>
+  bool each_free_move(const Position& position, std::uint16_t only, Visit visit) const;
   void weather_moves(const Position& position, std::vector<Move>& moves) const;
   // Whether an improvement may go on the plot, the rain fall there (no:
   // no plot); the _problem functions say why not.
