@@ -77,7 +77,9 @@ struct MoveParse {
 
 // What a move does, for reports that count how often each action and card is
 // used: the action in the game's words ("plays", "swap") and the card or
-// piece it concerns, if any ("linden").
+// piece it concerns, if any, named as the rulebook names it so that a
+// report reads without a key ("Linden", "King", "green line (plot, 2
+// points)"), not by the notation's code.
 struct MoveUse {
   std::string action;
   std::string item;

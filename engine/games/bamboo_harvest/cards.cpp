@@ -26,6 +26,21 @@ std::string rank_text(int rank) {
   }
 }
 
+std::string rank_name(int rank) {
+  switch (rank) {
+    case 1:
+      return "Ace";
+    case 11:
+      return "Jack";
+    case 12:
+      return "Queen";
+    case 13:
+      return "King";
+    default:
+      return std::to_string(rank);
+  }
+}
+
 std::optional<int> parse_rank(std::string_view text) {
   for (int rank = 1; rank <= 13; ++rank) {
     const std::string name = rank_text(rank);

@@ -45,6 +45,9 @@ inline constexpr bool is_forest_card(Card card) { return is_red(card) && !is_wil
 
 // "A", "2" .. "10", "J", "Q", "K".
 std::string rank_text(int rank);
+// As the rules name it, for reports: "Ace", "2" .. "10", "Jack", "Queen",
+// "King".
+std::string rank_name(int rank);
 std::optional<int> parse_rank(std::string_view text);
 std::string card_text(Card card);
 std::optional<Card> parse_card(std::string_view text);

@@ -193,7 +193,10 @@ struct PathAnswer {
 
 PathAnswer path_answer(const PathMasks& masks, int limit, int min_others);
 
-std::string deed_item(Card deed) { return is_wild(deed) ? "wild" : rank_text(rank_of(deed)); }
+// Cards by rank, in the rules' words (the suit says nothing of its use).
+std::string deed_item(Card deed) {
+  return is_wild(deed) ? "wild card" : rank_name(rank_of(deed));
+}
 
 double field_number(const Event& event, const char* name) {
   const std::string* text = event.field(name);
@@ -548,7 +551,7 @@ MoveUse BhRules::move_use(const State& before, const Move& move) const {
   auto card_at = [&](int cell) {
     const Card card =
         grid().contains(cell) ? position.forest[static_cast<std::size_t>(cell)].card : kNoCard;
-    return card == kNoCard ? std::string() : rank_text(rank_of(card));
+    return card == kNoCard ? std::string() : rank_name(rank_of(card));
   };
   const auto card = static_cast<Card>(move.args[0]);
   switch (move.kind) {

@@ -155,6 +155,9 @@ class ForestShuffleRules final : public Rules {
   // Readable names: "LR07 (Raccoon | Roe Deer)", "Linden".
   std::string card_text(CardId card) const { return book().card_name(card); }
   std::string card_code(CardId card) const;  // "LR07", "linden"
+  // The card in the rulebook's words, for reports: the species it shows,
+  // then its code ("Red Fox / Badger (LR07)"; a tree card: "Linden").
+  std::string card_label(CardId card) const;
   const std::string& species_name(SpeciesId species) const {
     return book().species_of(species).name;
   }

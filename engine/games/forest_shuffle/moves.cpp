@@ -71,6 +71,18 @@ std::string placement_text(const Placement& placement) {
 
 std::string ForestShuffleRules::card_code(CardId card) const { return book().card(card).code; }
 
+std::string ForestShuffleRules::card_label(CardId card) const {
+  const Card& shown = book().card(card);
+  if (shown.tree) return book().species_of(shown.halves[0].species).name;
+  std::string names;
+  for (const Half& half : shown.halves) {
+    if (half.species == kNoSpecies) continue;
+    if (!names.empty()) names += " / ";
+    names += book().species_of(half.species).name;
+  }
+  return names + " (" + shown.code + ")";
+}
+
 SpeciesId ForestShuffleRules::species_at(CardId card, const Placement& placement) const {
   return book().species_played(card, placement.side);
 }

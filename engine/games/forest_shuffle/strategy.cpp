@@ -291,8 +291,10 @@ std::unique_ptr<State> ForestShuffleRules::determinize(const State& state, Seat 
 
 MoveUse ForestShuffleRules::move_use(const State& before, const Move& move) const {
   const Position& position = position_of<Position>(before);
-  const auto code = [&](int card) { return card_code(static_cast<CardId>(card)); };
-  const auto species = [&](int id) { return book().species_of(static_cast<SpeciesId>(id)).id; };
+  // Cards and species as the rulebook names them: a card by the species it
+  // shows, with its code to find it by ("Red Fox / Badger (LR07)").
+  const auto code = [&](int card) { return card_label(static_cast<CardId>(card)); };
+  const auto species = [&](int id) { return book().species_of(static_cast<SpeciesId>(id)).name; };
   switch (move.kind) {
     case kDeckCard:
       return {move.seat == kNoSeat ? "reveal" : "draw", code(move.args[0])};

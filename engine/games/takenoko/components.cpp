@@ -50,6 +50,9 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
       card.points = plot_points[static_cast<std::size_t>(colour)][shape];
       card.description = fmt::format(fmt::runtime(shapes()[shape].words),
                                      kColourNames[static_cast<std::size_t>(colour)]);
+      card.label = fmt::format("{} {} (plot, {} points)",
+                               kColourNames[static_cast<std::size_t>(colour)], shapes()[shape].name,
+                               card.points);
       for (const Hex& at : shapes()[shape].cells)
         card.cells.push_back({at, static_cast<Colour>(colour)});
     }
@@ -73,6 +76,8 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
         "plot and bottom tip are {1}, as on the card",
         colour_name(two.a), colour_name(two.b));
     card.cells = {{{0, 0}, two.a}, {{0, 1}, two.a}, {{-1, 1}, two.b}, {{-1, 2}, two.b}};
+    card.label = fmt::format("{} and {} diamond (plot, {} points)", colour_name(two.a),
+                             colour_name(two.b), card.points);
   }
   // Gardener objectives: one bamboo of four sections with an improvement
   // shown, or none allowed; or several bamboos of three sections.
@@ -98,6 +103,10 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
               ? fmt::format("a {} bamboo of 4 sections on a plot with no improvement", name)
               : fmt::format("a {} bamboo of 4 sections on a plot with a {}", name,
                             need_names[need]);
+      card.label = fmt::format("{} bamboo of 4 with {} (gardener, {} points)", name,
+                               needs[need] == ImprovementNeed::None ? "no improvement"
+                                                                    : need_names[need],
+                               card.points);
     }
   }
   struct Group {
@@ -117,6 +126,8 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
     card.need = ImprovementNeed::Any;
     card.description = fmt::format("{} {} bamboos of 3 sections each, improvements do not matter",
                                    group.count, colour_name(group.colour));
+    card.label = fmt::format("{} {} bamboos of 3 (gardener, {} points)", group.count,
+                             colour_name(group.colour), card.points);
   }
   // Panda objectives: sections on the player's board.
   struct Panda {
@@ -142,6 +153,7 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
     }
     card.description =
         fmt::format("{} bamboo section(s) on the player's board", fmt::join(parts, ", "));
+    card.label = fmt::format("{} sections (panda, {} points)", fmt::join(parts, ", "), card.points);
   }
   return cards;
 }
@@ -173,6 +185,14 @@ std::string tile_text(Tile tile) {
   std::string text = colour_name(colour_of(tile));
   if (printed_of(tile) != Improvement::None)
     text += std::string("-") + improvement_name(printed_of(tile));
+  return text;
+}
+
+std::string tile_label(Tile tile) {
+  if (tile >= kTileKinds) return "?";
+  std::string text = std::string(colour_name(colour_of(tile))) + " plot tile";
+  if (printed_of(tile) != Improvement::None)
+    text += std::string(" with ") + improvement_name(printed_of(tile));
   return text;
 }
 

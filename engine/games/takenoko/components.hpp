@@ -54,6 +54,9 @@ inline constexpr Tile tile_of(Colour colour, Improvement printed) {
 inline constexpr Colour colour_of(Tile tile) { return static_cast<Colour>(tile / 4); }
 inline constexpr Improvement printed_of(Tile tile) { return static_cast<Improvement>(tile % 4); }
 std::string tile_text(Tile tile);
+// The tile in a designer's words, for reports: "green plot tile with
+// enclosure".
+std::string tile_label(Tile tile);
 std::optional<Tile> parse_tile(std::string_view text);
 
 enum class Weather : std::uint8_t { None, Sun, Rain, Wind, Storm, Clouds, Question };
@@ -89,6 +92,9 @@ struct PlotCell {
 // Panda cards: `sections` per colour on the player's board.
 struct ObjectiveCard {
   std::string name;  // "plot-green-line", "gardener-pink-4-watershed", "panda-2-green"
+  // The card in a designer's words, for reports: "green line (plot, 2
+  // points)", "pink bamboo of 4 with watershed (gardener, 6 points)".
+  std::string label;
   Category category = Category::Plot;
   int points = 0;
   int copies = 1;  // in the box

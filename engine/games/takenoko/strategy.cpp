@@ -611,23 +611,26 @@ std::unique_ptr<State> TakenokoRules::determinize(const State& state, Seat seat,
 
 MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
   const Position& position = position_of<Position>(before);
+  // Items in the game's words: the plot a piece goes to by its colour, the
+  // cards and tiles as a designer knows them.
   const auto colour_at = [&](std::size_t first) -> std::string {
     const Plot* plot = position.plot_at(Hex{move.args[first], move.args[first + 1]});
-    return plot == nullptr ? "pond" : colour_name(plot->colour);
+    return plot == nullptr ? "the pond" : std::string(colour_name(plot->colour)) + " plot";
   };
-  const auto objective = [&] { return card_of(static_cast<ObjectiveId>(move.args[0])).name; };
-  const auto tile = [&] { return tile_text(static_cast<Tile>(move.args[0])); };
+  const auto objective = [&] { return card_of(static_cast<ObjectiveId>(move.args[0])).label; };
+  const auto tile = [&] { return tile_label(static_cast<Tile>(move.args[0])); };
   const auto improvement = [&] {
     return std::string(improvement_name(static_cast<Improvement>(move.args[0])));
   };
-  const auto weather = [&] {
-    return std::string(weather_name(static_cast<Weather>(move.args[0])));
+  const auto weather = [](Weather face) {
+    return face == Weather::Question ? std::string("? (the player's choice)")
+                                     : std::string(weather_name(face));
   };
   switch (move.kind) {
     case kDeal:
       return {"deal", objective()};
     case kRollWeather:
-      return {"roll weather", weather()};
+      return {"roll weather", weather(static_cast<Weather>(move.args[0]))};
     case kDrawPlot:
       return {"draw plot", tile()};
     case kDrawObjective:
@@ -642,7 +645,7 @@ MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
       return {"panda action", colour_at(0)};
     case kTakeObjective:
       return {position.step == Step::RedrawObjective ? "redraw objective" : "objective action",
-              category_name(static_cast<Category>(move.args[0]))};
+              std::string(category_name(static_cast<Category>(move.args[0]))) + " objectives"};
     case kKeepPlot:
       return {"keep plot", tile()};
     case kPlacePlot:
@@ -658,7 +661,7 @@ MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
     case kEndTurn:
       return {"end turn", {}};
     case kChooseWeather:
-      return {"choose weather", weather()};
+      return {"choose weather", weather(static_cast<Weather>(move.args[0]))};
     case kRain:
       return {"rain", colour_at(0)};
     case kStorm:
@@ -668,7 +671,7 @@ MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
     case kMoveImprovement:
       return {"move improvement", improvement()};
     case kIgnoreWeather:
-      return {"ignore weather", weather_name(position.weather)};
+      return {"ignore weather", weather(position.weather)};
     default:
       return Rules::move_use(before, move);
   }

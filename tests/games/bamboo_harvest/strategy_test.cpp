@@ -284,14 +284,14 @@ TEST(StrategyMoveUse, NamesTheActionAndTheDeedOrCard) {
     const MoveUse found = rules->move_use(state, move(*rules, text));
     return found.action + "/" + found.item;
   };
-  EXPECT_EQ(use(*build, "P1 builds b1 with wildQ"), "build/wild");
+  EXPECT_EQ(use(*build, "P1 builds b1 with wildQ"), "build/wild card");
   EXPECT_EQ(use(*build, "P1 builds c1 with 5S"), "build/5");
   EXPECT_EQ(use(*build, "P1 skips build"), "skip build/");
   EXPECT_EQ(use(*build, "P1 swaps b1 c3 with 5S disturbing b1"), "swap/5");
-  EXPECT_EQ(use(*build, "draw P1 KS"), "draw/K");
+  EXPECT_EQ(use(*build, "draw P1 KS"), "draw/King");
   const auto harvest = position(*rules, mirrored("step: harvest\nplayers:\n  P1: {reeds: 0}\n"));
   EXPECT_EQ(use(*harvest, "P1 token a1 harvests a2"), "harvest/9");
-  EXPECT_EQ(use(*harvest, "P1 reveals wildJ"), "reveal/wild");
+  EXPECT_EQ(use(*harvest, "P1 reveals wildJ"), "reveal/wild card");
   EXPECT_EQ(use(*harvest, "P1 ends turn"), "end turn/");
 }
 

@@ -249,13 +249,13 @@ players:
     const MoveUse found = rules->move_use(*state, parsed.move);
     return found.action + "/" + found.item;
   };
-  EXPECT_EQ(use("P1 plays linden"), "plays tree/linden");
-  EXPECT_EQ(use("P1 plays LR01 european_hare left of tree 1"), "plays card/european_hare");
-  EXPECT_EQ(use("P1 plays LR01 as sapling"), "plays sapling/LR01");
+  EXPECT_EQ(use("P1 plays linden"), "plays tree/Linden");
+  EXPECT_EQ(use("P1 plays LR01 european_hare left of tree 1"), "plays card/European Hare");
+  EXPECT_EQ(use("P1 plays LR01 as sapling"), "plays sapling/European Hare / European Badger (LR01)");
   EXPECT_EQ(use("P1 draws from deck"), "draws from deck/");
-  EXPECT_EQ(use("P1 takes LR07 from clearing"), "takes from clearing/LR07");
-  EXPECT_EQ(use("P1 uses tawny_owl bonus"), "uses bonus/tawny_owl");
-  EXPECT_EQ(use("draw P1 LR07"), "draw/LR07");
+  EXPECT_EQ(use("P1 takes LR07 from clearing"), "takes from clearing/Raccoon / Roe Deer (LR07)");
+  EXPECT_EQ(use("P1 uses tawny_owl bonus"), "uses bonus/Tawny Owl");
+  EXPECT_EQ(use("draw P1 LR07"), "draw/Raccoon / Roe Deer (LR07)");
   EXPECT_EQ(use("reveal winter"), "winter card/");
 }
 

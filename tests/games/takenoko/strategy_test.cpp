@@ -291,15 +291,19 @@ TEST(StrategyMoveUse, NamesTheActionAndTheCardOrTile) {
     return rules->move_use(*state, parsed.move);
   };
   EXPECT_EQ(use("P1 moves panda to 1,0").action, "panda action");
-  EXPECT_EQ(use("P1 moves panda to 1,0").item, "pink");
+  EXPECT_EQ(use("P1 moves panda to 1,0").item, "pink plot");
+  EXPECT_EQ(use("P1 moves panda to 0,0").item, "the pond");
   EXPECT_EQ(use("P1 moves gardener to 1,0").action, "gardener action");
   EXPECT_EQ(use("P1 draws objective panda").action, "objective action");
-  EXPECT_EQ(use("P1 draws objective panda").item, "panda");
+  EXPECT_EQ(use("P1 draws objective panda").item, "panda objectives");
   EXPECT_EQ(use("P1 completes panda-2-green").action, "complete panda");
-  EXPECT_EQ(use("P1 completes panda-2-green").item, "panda-2-green");
+  EXPECT_EQ(use("P1 completes panda-2-green").item, "2 green sections (panda, 3 points)");
   EXPECT_EQ(use("plot P1 pink-watershed").action, "draw plot");
-  EXPECT_EQ(use("plot P1 pink-watershed").item, "pink-watershed");
-  EXPECT_EQ(use("objective P1 gardener-pink-3x2").item, "gardener-pink-3x2");
+  EXPECT_EQ(use("plot P1 pink-watershed").item, "pink plot tile with watershed");
+  EXPECT_EQ(use("objective P1 gardener-pink-3x2").item, "2 pink bamboos of 3 (gardener, 6 points)");
+  EXPECT_EQ(use("objective P1 plot-green-line").item, "green line (plot, 2 points)");
+  EXPECT_EQ(use("objective P1 gardener-green-4-none").item,
+            "green bamboo of 4 with no improvement (gardener, 5 points)");
   EXPECT_EQ(use("P1 ends turn").action, "end turn");
   EXPECT_EQ(use("P1 ends turn").item, "");
 }
