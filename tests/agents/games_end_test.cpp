@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <ostream>
 #include <string>
 
 #include "engine/agents/agents.hpp"
@@ -26,6 +27,11 @@ struct AgentGames {
   std::string agent;
   std::int64_t games = 0;
 };
+
+// How ctest and gtest name a case (rather than its bytes).
+void PrintTo(const AgentGames& games, std::ostream* out) {
+  *out << games.game << " with " << games.agent;
+}
 
 class GamesEnd : public ::testing::TestWithParam<AgentGames> {};
 
