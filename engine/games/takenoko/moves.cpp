@@ -260,6 +260,20 @@ void TakenokoRules::free_moves(const Position& position, std::vector<Move>& move
   });
 }
 
+bool TakenokoRules::listed(const Position& position, const Move& move) const {
+  // A free move is found by walking the free moves until it shows: every
+  // move a search plays is checked here, and listing them all (each
+  // objective in hand checked, every channel spot) is most of the cost.
+  const bool free_kind =
+      move.kind == kComplete || move.kind == kPlaceChannel || move.kind == kPlaceImprovement;
+  if (free_kind && (position.step == Step::Actions || position.step == Step::ApplyWeather)) {
+    return each_free_move(position, move.kind, [&](const Move& free) { return free != move; });
+  }
+  std::vector<Move> legal;
+  legal_moves_at(position, legal, move.kind);
+  return std::find(legal.begin(), legal.end(), move) != legal.end();
+}
+
 bool TakenokoRules::any_free_move(const Position& position) const {
   return each_free_move(position, 0, [](const Move&) { return false; });
 }
@@ -669,9 +683,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
   }
   if (why) return why;
   // Whatever the explanations above let through must be a listed move.
-  std::vector<Move> legal;
-  legal_moves_at(position, legal, move.kind);
-  if (std::find(legal.begin(), legal.end(), move) != legal.end()) return std::nullopt;
+  if (listed(position, move)) return std::nullopt;
   return fmt::format("'{}' is not possible now: {} is to {}", move_text(move), who,
                      words_for(position.step).doing);
 }

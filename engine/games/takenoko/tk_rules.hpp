@@ -187,6 +187,8 @@ class TakenokoRules final : public Rules {
   // when it has none and no action is left (asked after nearly every move
   // at the end of a turn, so it stops at the first it finds).
   bool any_free_move(const Position& position) const;
+  // Whether legal_moves_at lists `move` (the last check of rejection()).
+  bool listed(const Position& position, const Move& move) const;
   // Calls visit(move) for each free move (of kind `only`; 0: every kind),
   // in the order free_moves lists them, until visit returns false; returns
   // whether it was stopped.
