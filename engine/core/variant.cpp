@@ -204,6 +204,16 @@ std::vector<std::string> Variant::differences() const {
   return lines;
 }
 
+void Variant::apply_differences(const std::vector<std::string>& lines) {
+  for (const std::string& line : lines) {
+    if (game_->find_ruling(line.substr(0, line.find('='))) != nullptr) {
+      set_ruling_text(line);
+    } else {
+      set_parameter_text(line);
+    }
+  }
+}
+
 std::string Variant::canonical_text() const {
   std::string text = "game: " + game_->name + "\nparameters:\n";
   for (const auto& spec : game_->parameters) {

@@ -49,6 +49,9 @@ class Variant {
   // Settings that differ from the game's defaults, as "name=value" lines, in
   // schema order: what makes this variant this variant.
   std::vector<std::string> differences() const;
+  // Sets what such lines say (parameters and rulings alike): a variant
+  // rebuilt from its stored differences over the game's defaults.
+  void apply_differences(const std::vector<std::string>& lines);
   // Every parameter and ruling, in schema order; equal variants give equal
   // text, so its hash identifies the rules that were played.
   std::string canonical_text() const;

@@ -1,5 +1,6 @@
 #include "engine/core/variant.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "engine/core/game.hpp"
@@ -94,6 +95,49 @@ TEST(Variant, HashIdentifiesTheRulesPlayed) {
   EXPECT_NE(a.hash_hex(), b.hash_hex());
   b.set_parameter_text("bamboozled=false");
   EXPECT_EQ(a.hash_hex(), b.hash_hex());
+}
+
+// Every setting of every game changed at once, written as differences and
+// read back over the defaults: the same rules (what a stored balance run
+// rebuilds its variant from).
+TEST(Variant, DifferencesRebuildTheSameVariant) {
+  for (const auto& game : builtin_games().games()) {
+    Variant changed(*game);
+    for (const ParamSpec& spec : game->parameters) {
+      std::string value;
+      switch (spec.type) {
+        case ParamType::Integer:
+          value = std::get<std::int64_t>(spec.default_value) == spec.min ? std::to_string(spec.max)
+                                                                         : std::to_string(spec.min);
+          break;
+        case ParamType::Flag:
+          value = std::get<bool>(spec.default_value) ? "false" : "true";
+          break;
+        case ParamType::Choice:
+          value = spec.choices.back() == std::get<std::string>(spec.default_value)
+                      ? spec.choices.front()
+                      : spec.choices.back();
+          break;
+        case ParamType::IntegerPerPlayerCount:
+          value = fmt::format("{{{}: {}}}", game->max_players, spec.min);
+          break;
+        case ParamType::IntegerTable: {
+          const auto& [key, number] = std::get<IntegerTable>(spec.default_value).entries.back();
+          value = fmt::format("{{{}: {}}}", key, number == spec.min ? spec.max : spec.min);
+          break;
+        }
+      }
+      changed.set_parameter_text(spec.name + "=" + value);
+    }
+    for (const Ruling& ruling : game->rulings) {
+      changed.set_ruling_text(ruling.id + "=" + ruling.alternative_ids().back());
+    }
+    ASSERT_FALSE(changed.differences().empty()) << game->name;
+    Variant rebuilt(*game);
+    rebuilt.apply_differences(changed.differences());
+    EXPECT_EQ(rebuilt.canonical_text(), changed.canonical_text()) << game->name;
+    EXPECT_EQ(rebuilt.hash_hex(), changed.hash_hex()) << game->name;
+  }
 }
 
 TEST(Variant, FileErrorsNameFileLineAndKey) {
