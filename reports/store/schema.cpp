@@ -121,6 +121,34 @@ CREATE TABLE balance_games (
   PRIMARY KEY (run_id, game_index)
 ) WITHOUT ROWID;
 )sql"},
+      {6, "each balance game's moves; balance_games as a table with row ids",
+       R"sql(
+-- As a WITHOUT ROWID table, balance_games kept whole rows in its index
+-- pages, which hold at most about 1,000 bytes of a row: a game's record
+-- (about a kilobyte of JSON) spilled into an overflow page of its own, so
+-- every game wrote more than 4 KB. A table with row ids keeps rows up to
+-- about 4 KB in place, several to a page.
+CREATE TABLE balance_games_6 (
+  run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  game_index    INTEGER NOT NULL,  -- game i is rotation i % players of block i / players
+  seed          INTEGER NOT NULL,  -- the block's seed: every rotation of a block is dealt from it
+  agents        TEXT NOT NULL,     -- by seat (JSON)
+  ended         INTEGER NOT NULL,  -- 0: cut at the step bound
+  winners       TEXT NOT NULL,     -- seats in first place (JSON; empty when not ended)
+  moves         INTEGER NOT NULL,
+  seconds       REAL NOT NULL,
+  record        TEXT NOT NULL,     -- the whole game record (JSON): places, scores, uses, metrics
+  move_list     BLOB,              -- the moves in order (engine/core/move_codec.hpp); NULL when
+                                   -- stored by a grove that did not keep them
+  PRIMARY KEY (run_id, game_index)
+);
+INSERT INTO balance_games_6 (run_id, game_index, seed, agents, ended, winners, moves, seconds,
+                             record)
+  SELECT run_id, game_index, seed, agents, ended, winners, moves, seconds, record
+  FROM balance_games ORDER BY run_id, game_index;
+DROP TABLE balance_games;
+ALTER TABLE balance_games_6 RENAME TO balance_games;
+)sql"},
   };
   return list;
 }

@@ -35,6 +35,12 @@ class Statement {
     }
     return bind(index, text);
   }
+  Statement& bind_blob_or_null(int index, const std::optional<std::string>& bytes) {
+    check(bytes ? sqlite3_bind_blob64(statement_, index, bytes->data(), bytes->size(),
+                                      SQLITE_TRANSIENT)
+                : sqlite3_bind_null(statement_, index));
+    return *this;
+  }
   Statement& bind(int index, std::int64_t value) {
     check(sqlite3_bind_int64(statement_, index, value));
     return *this;
@@ -64,6 +70,14 @@ class Statement {
   std::string text(int column) const {
     const unsigned char* value = sqlite3_column_text(statement_, column);
     return value == nullptr ? std::string() : reinterpret_cast<const char*>(value);
+  }
+  std::optional<std::string> blob(int column) const {
+    if (is_null(column)) return std::nullopt;
+    const void* bytes = sqlite3_column_blob(statement_, column);
+    const int size = sqlite3_column_bytes(statement_, column);
+    return bytes == nullptr
+               ? std::string()
+               : std::string(static_cast<const char*>(bytes), static_cast<std::size_t>(size));
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
   double real(int column) const { return sqlite3_column_double(statement_, column); }

@@ -549,12 +549,13 @@ void Store::add_balance_games(std::int64_t run, const std::vector<BalanceGameRow
   try {
     Statement insert(db_,
                      "INSERT INTO balance_games (run_id, game_index, seed, agents, ended, winners, "
-                     "moves, seconds, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                     "moves, seconds, record, move_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const BalanceGameRow& game : games) {
       insert.reset();
       insert.bind(1, run).bind(2, game.index).bind(3, std::optional<std::uint64_t>(game.seed));
       insert.bind(4, game.agents).bind(5, std::int64_t{game.ended ? 1 : 0}).bind(6, game.winners);
       insert.bind(7, game.moves).bind(8, game.seconds).bind(9, game.record);
+      insert.bind_blob_or_null(10, game.move_list);
       insert.step();
     }
     execute("COMMIT", "storing balance games");
@@ -604,28 +605,62 @@ std::optional<BalanceRunRecord> Store::balance_run(std::int64_t run) const {
   }
 }
 
+namespace {
+
+constexpr const char* kBalanceGameColumns =
+    "game_index, seed, agents, ended, winners, moves, seconds, record";
+
+BalanceGameRow read_balance_game(const Statement& row) {
+  BalanceGameRow game;
+  game.index = row.integer(0);
+  game.seed = static_cast<std::uint64_t>(row.integer(1));
+  game.agents = row.text(2);
+  game.ended = row.integer(3) != 0;
+  game.winners = row.text(4);
+  game.moves = row.integer(5);
+  game.seconds = row.real(6);
+  game.record = row.text(7);
+  return game;
+}
+
+}  // namespace
+
 std::vector<BalanceGameRow> Store::balance_games(std::int64_t run) const {
   try {
-    Statement select(db_,
-                     "SELECT game_index, seed, agents, ended, winners, moves, seconds, record "
-                     "FROM balance_games WHERE run_id = ? ORDER BY game_index");
+    Statement select(db_, fmt::format("SELECT {} FROM balance_games WHERE run_id = ? "
+                                      "ORDER BY game_index",
+                                      kBalanceGameColumns));
     select.bind(1, run);
     std::vector<BalanceGameRow> list;
-    while (select.step()) {
-      BalanceGameRow row;
-      row.index = select.integer(0);
-      row.seed = static_cast<std::uint64_t>(select.integer(1));
-      row.agents = select.text(2);
-      row.ended = select.integer(3) != 0;
-      row.winners = select.text(4);
-      row.moves = select.integer(5);
-      row.seconds = select.real(6);
-      row.record = select.text(7);
-      list.push_back(std::move(row));
-    }
+    while (select.step()) list.push_back(read_balance_game(select));
     return list;
   } catch (const SqliteFailure& failure) {
     fail(failure.code, "reading balance games");
+  }
+}
+
+std::optional<BalanceGameRow> Store::balance_game(std::int64_t run, std::int64_t index) const {
+  try {
+    Statement select(db_, fmt::format("SELECT {}, move_list FROM balance_games WHERE run_id = ? "
+                                      "AND game_index = ?",
+                                      kBalanceGameColumns));
+    select.bind(1, run).bind(2, index);
+    if (!select.step()) return std::nullopt;
+    BalanceGameRow game = read_balance_game(select);
+    game.move_list = select.blob(8);
+    return game;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a balance game");
+  }
+}
+
+std::int64_t Store::balance_game_count(std::int64_t run) const {
+  try {
+    Statement count(db_, "SELECT count(*) FROM balance_games WHERE run_id = ?");
+    count.bind(1, run);
+    return count.step() ? count.integer(0) : 0;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "counting balance games");
   }
 }
 

@@ -123,8 +123,8 @@ struct BalanceRunRecord {
   std::string summary;  // JSON; empty until the run ended
 };
 
-// One game of a balance run: the columns a person may want to query, and
-// the whole record as JSON.
+// One game of a balance run: the columns a person may want to query, the
+// whole record as JSON, and the moves that replay it.
 struct BalanceGameRow {
   std::int64_t index = 0;
   std::uint64_t seed = 0;
@@ -134,6 +134,9 @@ struct BalanceGameRow {
   std::int64_t moves = 0;
   double seconds = 0;
   std::string record;  // JSON
+  // The moves, encoded (engine/core/move_codec.hpp); nothing for a game
+  // stored before grove kept them, and when read with the run's games.
+  std::optional<std::string> move_list;
 };
 
 class Store {
@@ -196,8 +199,11 @@ class Store {
   void finish_balance_run(std::int64_t run, const std::string& stopped_by, double seconds,
                           const std::string& summary);
   std::optional<BalanceRunRecord> balance_run(std::int64_t run) const;
-  // The run's games in order.
+  // The run's games in order, without their moves (a report reads many).
   std::vector<BalanceGameRow> balance_games(std::int64_t run) const;
+  // One game of the run with its moves, if the run has a game `index`.
+  std::optional<BalanceGameRow> balance_game(std::int64_t run, std::int64_t index) const;
+  std::int64_t balance_game_count(std::int64_t run) const;
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;

@@ -123,6 +123,48 @@ TEST_F(StoreTest, AnOldFileIsMigratedAndKeepsItsRows) {
   EXPECT_EQ(store.scenario_results(run)[0].log, "  1. roll P1 water=1\n  2. P1 keep dice");
 }
 
+// Schema 6 keeps each balance game's moves and rebuilds balance_games as a
+// table with row ids: the games a file of schema 5 stored are all still
+// there, as they were, with no moves; new games keep theirs.
+TEST_F(StoreTest, BalanceGamesOfTheSchemaBeforeMovesAreKept) {
+  create_schema_at_version(path_, 5);
+  sql("INSERT INTO runs (command, kind, grove_version, started_at, status) VALUES ('grove "
+      "balance pass_the_pandas', 'balance', '0.0.1', '2026-01-01T00:00:00.000Z', 'passed');"
+      "INSERT INTO balance_runs (run_id, players, agents, games_planned, jobs, info) VALUES (1, 2, "
+      "'[\"random\",\"random\"]', 2, 1, '{}');"
+      "INSERT INTO balance_games VALUES (1, 0, -5, '[\"random\",\"random\"]', 1, '[0]', 12, "
+      "0.5, '{\"old\": 0}'), (1, 1, -5, '[\"random\",\"random\"]', 0, '[]', 30, 0.25, "
+      "'{\"old\": 1}');");
+  Store store = Store::open(path_);
+  EXPECT_EQ(store.schema_version(), latest_schema_version());
+  const std::vector<BalanceGameRow> old = store.balance_games(1);
+  ASSERT_EQ(old.size(), 2u);
+  EXPECT_EQ(old[0].seed, static_cast<std::uint64_t>(-5));
+  EXPECT_EQ(old[0].winners, "[0]");
+  EXPECT_EQ(old[0].moves, 12);
+  EXPECT_EQ(old[0].seconds, 0.5);
+  EXPECT_EQ(old[1].record, "{\"old\": 1}");
+  EXPECT_FALSE(old[1].ended);
+  ASSERT_TRUE(store.balance_game(1, 1));
+  EXPECT_FALSE(store.balance_game(1, 1)->move_list) << "stored before moves were kept";
+  EXPECT_FALSE(store.balance_game(1, 2));
+  EXPECT_EQ(store.balance_game_count(1), 2);
+
+  // New games keep their moves, bytes as given (zero bytes too), and the
+  // pair (run, game) stays unique.
+  BalanceGameRow game;
+  game.index = 2;
+  game.agents = "[]";
+  game.winners = "[]";
+  game.record = "{}";
+  game.move_list = std::string("\x00\x01\xff", 3);
+  store.add_balance_games(1, {game});
+  EXPECT_EQ(store.balance_game(1, 2)->move_list, std::string("\x00\x01\xff", 3));
+  EXPECT_FALSE(store.balance_games(1)[2].move_list) << "the run's games are read without moves";
+  EXPECT_THROW(store.add_balance_games(1, {game}), StoreError);
+  EXPECT_EQ(store.balance_game_count(1), 3);
+}
+
 TEST_F(StoreTest, AKilledRunStaysIncompleteAndKeepsWhatItCommitted) {
   std::int64_t run = 0;
   {
