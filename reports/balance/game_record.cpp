@@ -65,6 +65,7 @@ void to_json(nlohmann::json& json, const RunInfo& info) {
           {"game_title", info.game_title},
           {"variant", info.variant},
           {"variant_hash", info.variant_hash},
+          {"variant_settings", info.variant_settings},
           {"players", info.players},
           {"agents", info.agents},
           {"seed", info.seed},
@@ -83,6 +84,8 @@ void from_json(const nlohmann::json& json, RunInfo& info) {
   json.at("game_title").get_to(info.game_title);
   json.at("variant").get_to(info.variant);
   json.at("variant_hash").get_to(info.variant_hash);
+  info.variant_settings.clear();
+  if (json.contains("variant_settings")) json.at("variant_settings").get_to(info.variant_settings);
   json.at("players").get_to(info.players);
   json.at("agents").get_to(info.agents);
   json.at("seed").get_to(info.seed);

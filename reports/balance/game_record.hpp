@@ -57,6 +57,11 @@ struct RunInfo {
   std::string game_title;   // "Forest Shuffle"
   std::string variant;      // the variant's name ("default" when none)
   std::string variant_hash;
+  // What the variant changes from the game's defaults, as "name=value"
+  // (Variant::differences): enough to rebuild its rules without its file,
+  // to show or replay a stored game. Empty in runs stored before grove kept
+  // it.
+  std::vector<std::string> variant_settings;
   int players = 0;
   std::vector<std::string> agents;  // per seat in rotation 0 of every block
   std::uint64_t seed = 0;

@@ -90,8 +90,10 @@ std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64
 }
 
 std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSettings& settings,
-                                            std::int64_t index, const std::atomic<bool>* stop) {
+                                            std::int64_t index, const std::atomic<bool>* stop,
+                                            std::vector<Move>* moves) {
   const auto started = Clock::now();
+  if (moves != nullptr) moves->clear();
   const int players = settings.players;
   GameRecord record;
   record.index = index;
@@ -131,6 +133,7 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
       throw std::logic_error(
           fmt::format("{} was refused: {}", rules.move_text(move), verdict.reason()));
     }
+    if (moves != nullptr) moves->push_back(move);
     ++record.moves;
   }
   record.ended = rules.node(*state).kind == NodeKind::Terminal;
@@ -159,7 +162,7 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
   std::condition_variable changed;
   struct Played {
     GameRecord record;
-    std::string prepared;
+    std::any prepared;
   };
   std::map<std::int64_t, Played> finished;  // waiting to be handed over in order
   std::string failure;
@@ -175,10 +178,12 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
         // Each job its own rules: a game may keep caches in its rules.
         const std::unique_ptr<Rules> rules =
             settings.game->rules(settings.variant, settings.players);
+        std::vector<Move> moves;  // each game's, reused
         while (!stop.load() && (index = next.fetch_add(1)) < total) {
-          std::optional<GameRecord> record = play_balance_game(*rules, settings, index, &stop);
+          std::optional<GameRecord> record = play_balance_game(
+              *rules, settings, index, &stop, callbacks.prepare ? &moves : nullptr);
           if (!record) break;
-          std::string prepared = callbacks.prepare ? callbacks.prepare(*record) : std::string();
+          std::any prepared = callbacks.prepare ? callbacks.prepare(*record, moves) : std::any();
           const std::lock_guard<std::mutex> lock(mutex);
           finished.emplace(index, Played{std::move(*record), std::move(prepared)});
           changed.notify_one();

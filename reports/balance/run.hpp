@@ -11,10 +11,12 @@
 // the jobs change the speed, never the games, and a run can be split by
 // game ranges (machines, later MPI ranks) and its records merged.
 
+#include <any>
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -51,10 +53,12 @@ std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64
 
 // Plays game `index` of the run on `rules` (built for the settings'
 // variant and players). Returns nothing when `stop` became true before the
-// game ended (an abandoned game is not a result).
+// game ended (an abandoned game is not a result). `moves`, when given,
+// gets the game's moves and chance outcomes in order: what replays it.
 std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSettings& settings,
                                             std::int64_t index,
-                                            const std::atomic<bool>* stop = nullptr);
+                                            const std::atomic<bool>* stop = nullptr,
+                                            std::vector<Move>* moves = nullptr);
 
 struct BalanceProgress {
   std::int64_t done = 0;     // games finished and handed over, in order
@@ -70,15 +74,17 @@ struct BalanceOutcome {
 };
 
 struct BalanceCallbacks {
-  // Each game as soon as it is played, from the job that played it (so
-  // from several threads at once): work on a record that need not wait for
-  // its turn, such as encoding it for storage, is spread over the jobs
-  // rather than queued on the calling thread. What it returns comes with
-  // the record to on_game.
-  std::function<std::string(const GameRecord&)> prepare;
+  // Each game as soon as it is played, with its moves and chance outcomes
+  // in order, from the job that played it (so from several threads at
+  // once): work on a game that need not wait for its turn, such as
+  // encoding it for storage, is spread over the jobs rather than queued on
+  // the calling thread. What it returns (of any type: the run does not
+  // look at it) comes with the record to on_game. The moves are kept only
+  // for this call: a run of many games could not hold them all.
+  std::function<std::any(const GameRecord&, std::span<const Move> moves)> prepare;
   // Each game, in order of its number, from the calling thread, with what
-  // prepare made of it (empty without prepare).
-  std::function<void(const GameRecord&, const std::string& prepared)> on_game;
+  // prepare made of it (empty without prepare), to be taken as it is.
+  std::function<void(const GameRecord&, std::any& prepared)> on_game;
   // Now and then (at most every quarter second), from the calling thread.
   std::function<void(const BalanceProgress&)> on_progress;
   // Polled; true stops the run, keeping the games handed over so far.

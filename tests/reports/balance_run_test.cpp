@@ -69,9 +69,12 @@ TEST(BalanceRun, TheJobsChangeTheSpeedNotTheGames) {
   std::vector<std::int64_t> order;
   BalanceCallbacks callbacks;
   // What the jobs prepare arrives with its own game, in order.
-  callbacks.prepare = [](const GameRecord& game) { return "game " + std::to_string(game.index); };
-  callbacks.on_game = [&order](const GameRecord& game, const std::string& prepared) {
-    EXPECT_EQ(prepared, "game " + std::to_string(game.index));
+  callbacks.prepare = [](const GameRecord& game, std::span<const Move> moves) {
+    EXPECT_EQ(static_cast<std::int64_t>(moves.size()), game.moves);
+    return std::any("game " + std::to_string(game.index));
+  };
+  callbacks.on_game = [&order](const GameRecord& game, std::any& prepared) {
+    EXPECT_EQ(std::any_cast<std::string>(prepared), "game " + std::to_string(game.index));
     order.push_back(game.index);
   };
   const BalanceOutcome two = run_balance(settings, callbacks);
@@ -131,7 +134,7 @@ TEST(BalanceRun, AnInterruptKeepsEveryGameHandedOver) {
   settings.jobs = 2;
   std::int64_t handed = 0;
   BalanceCallbacks callbacks;
-  callbacks.on_game = [&handed](const GameRecord& game, const std::string&) {
+  callbacks.on_game = [&handed](const GameRecord& game, std::any&) {
     EXPECT_EQ(game.index, handed);
     ++handed;
   };
@@ -152,6 +155,40 @@ TEST(BalanceRun, AGameCutAtTheStepBoundIsUnfinished) {
     EXPECT_EQ(game.moves, 3);
     EXPECT_TRUE(game.winners().empty());
     EXPECT_TRUE(game.places.empty());
+  }
+}
+
+// The moves a game hands to prepare play it again, with nothing else, to
+// the same end: what grove show replays a stored game from. Every game,
+// including one cut at the step bound.
+TEST(BalanceRun, TheMovesOfAGamePlayItAgainToTheSameEnd) {
+  for (const auto& game : builtin_games().games()) {
+    BalanceSettings settings = settings_for(game->name, 2, {"greedy", "random"}, 4);
+    settings.jobs = 2;
+    std::vector<std::vector<Move>> played(4);
+    BalanceCallbacks callbacks;
+    callbacks.prepare = [&played](const GameRecord& record, std::span<const Move> moves) {
+      // Each job writes its own game's slot.
+      played[static_cast<std::size_t>(record.index)].assign(moves.begin(), moves.end());
+      return std::any();
+    };
+    const BalanceOutcome outcome = run_balance(settings, callbacks);
+    ASSERT_EQ(outcome.games.size(), 4u) << game->name;
+    const std::unique_ptr<Rules> rules = game->rules(settings.variant, 2);
+    for (const GameRecord& record : outcome.games) {
+      const std::vector<Move>& moves = played[static_cast<std::size_t>(record.index)];
+      ASSERT_EQ(static_cast<std::int64_t>(moves.size()), record.moves) << game->name;
+      std::unique_ptr<State> state = rules->initial_state();
+      for (const Move& move : moves) {
+        ASSERT_TRUE(rules->apply(*state, move, nullptr).is_legal())
+            << game->name << ", game " << record.index << ": " << rules->move_text(move);
+      }
+      const bool over = rules->node(*state).kind == NodeKind::Terminal;
+      ASSERT_EQ(over, record.ended) << game->name << ", game " << record.index;
+      if (over) {
+        EXPECT_EQ(rules->outcome(*state).place, record.places) << game->name;
+      }
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/move_codec.hpp"
 #include "reports/balance/summary.hpp"
 #include "reports/render/report.hpp"
 #include "tools/grove/interrupt.hpp"
@@ -29,8 +30,10 @@ balance::GameRecord record_from_row(const BalanceGameRow& row) {
   return nlohmann::json::parse(row.record).get<balance::GameRecord>();
 }
 
-// `encoded` is the record as JSON (encoded by the job that played it).
-BalanceGameRow row_from_record(const balance::GameRecord& record, std::string encoded) {
+// The row of a game as it is stored: made by the job that played it, since
+// encoding a record as JSON takes longer than a random game of Pass the
+// Pandas takes to play.
+BalanceGameRow row_from_record(const balance::GameRecord& record, std::span<const Move> moves) {
   BalanceGameRow row;
   row.index = record.index;
   row.seed = record.seed;
@@ -39,7 +42,8 @@ BalanceGameRow row_from_record(const balance::GameRecord& record, std::string en
   row.winners = nlohmann::json(record.winners()).dump();
   row.moves = record.moves;
   row.seconds = record.seconds;
-  row.record = std::move(encoded);
+  row.record = nlohmann::json(record).dump();
+  row.move_list = encode_moves(moves);
   return row;
 }
 
@@ -101,6 +105,7 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   info.game_title = game.title;
   info.variant = settings.variant.name();
   info.variant_hash = settings.variant.hash_hex();
+  info.variant_settings = settings.variant.differences();
   info.players = settings.players;
   info.agents = balance::seat_agents(settings, 0);
   info.seed = settings.seed;
@@ -140,14 +145,12 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   bool drawn = false;
   double shown = -100;
   balance::BalanceCallbacks callbacks;
-  // Turning a record into JSON takes longer than playing a random game of
-  // Pass the Pandas: the jobs do it, not this thread.
-  callbacks.prepare = [](const balance::GameRecord& record) {
-    return nlohmann::json(record).dump();
+  callbacks.prepare = [](const balance::GameRecord& record, std::span<const Move> moves) {
+    return std::any(row_from_record(record, moves));
   };
-  callbacks.on_game = [&](const balance::GameRecord& record, const std::string& encoded) {
+  callbacks.on_game = [&](const balance::GameRecord&, std::any& row) {
     const auto started = Clock::now();
-    batch.push_back(row_from_record(record, encoded));
+    batch.push_back(std::move(std::any_cast<BalanceGameRow&>(row)));
     result.storing_seconds += std::chrono::duration<double>(Clock::now() - started).count();
     if (batch.size() >= 1000 || Clock::now() - flushed > std::chrono::milliseconds(500)) flush();
   };
