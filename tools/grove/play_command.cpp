@@ -4,42 +4,16 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <sstream>
 
 #include "engine/agents/agents.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/game_log.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
-namespace {
-
-void print_board(const Rules& rules, const State& state) {
-  std::istringstream lines(rules.board(state));
-  std::cout << "\n";
-  for (std::string line; std::getline(lines, line);) std::cout << "      " << line << "\n";
-}
-
-std::string outcome_text(const Rules& rules, const Outcome& outcome) {
-  std::vector<std::string> winners;
-  for (Seat seat : outcome.winners()) winners.push_back(seat_label(seat));
-  std::string text =
-      winners.size() == 1 ? winners[0] + " wins" : "shared victory: " + join(winners, ", ");
-  std::vector<std::string> places;
-  for (Seat seat = 0; seat < rules.players(); ++seat) {
-    std::string entry =
-        fmt::format("{} place {}", seat_label(seat), outcome.place[static_cast<std::size_t>(seat)]);
-    if (!outcome.score.empty()) {
-      entry += fmt::format(" ({} points)", outcome.score[static_cast<std::size_t>(seat)]);
-    }
-    places.push_back(entry);
-  }
-  return text + "; " + join(places, ", ");
-}
-
-}  // namespace
 
 int play_command(const Invocation& invocation) {
   CommonOptions common;
@@ -83,44 +57,30 @@ int play_command(const Invocation& invocation) {
                            players, variant.name(), changes.empty() ? "" : " (" + changes + ")",
                            seed, join(agents, ", "));
   Table table(seed, agents);
-  std::unique_ptr<State> state = rules->initial_state();
-  std::int64_t moves = 0;
-  Seat shown_for = kNoSeat;  // the table is shown whenever another player is to decide
-  while (rules->node(*state).kind != NodeKind::Terminal) {
+  GameLog log(*rules);
+  while (!log.over()) {
     if (interrupted()) {
-      store.finish_run(run, "interrupted", fmt::format("stopped after {} moves", moves));
-      std::cout << "interrupted after " << moves << " moves\n";
+      store.finish_run(run, "interrupted", fmt::format("stopped after {} moves", log.moves()));
+      std::cout << "interrupted after " << log.moves() << " moves\n";
       return kInterrupted;
     }
-    if (moves >= rules->step_bound()) {
+    if (log.moves() >= rules->step_bound()) {
       const std::string summary =
           fmt::format("no end within {} moves (the variant's bound): possibly an infinite game",
                       rules->step_bound());
       store.finish_run(run, "failed", summary);
-      std::cout << summary << "\n" << rules->state_summary(*state) << "\n";
+      std::cout << summary << "\n" << rules->state_summary(log.state()) << "\n";
       return kChecksFailed;
     }
-    if (const Node node = rules->node(*state);
-        node.kind == NodeKind::Decision && node.actor != shown_for) {
-      print_board(*rules, *state);
-      shown_for = node.actor;
-    }
-    const Move move = table.next_move(*rules, *state);
-    EventLog events;
-    const Verdict verdict = rules->apply(*state, move, &events);
-    if (!verdict.is_legal()) {
+    const Move move = table.next_move(*rules, log.state());
+    if (const Verdict verdict = log.play(move); !verdict.is_legal()) {
       throw std::logic_error("the rules rejected their own move '" + rules->move_text(move) +
                              "': " + verdict.reason());
     }
-    ++moves;
-    std::cout << fmt::format("{:>4}. {}\n", moves, rules->move_text(move));
-    for (const Event& event : events) std::cout << "        " << event.text << "\n";
-    if (auto problems = rules->invariant_violations(*state); !problems.empty()) {
-      throw std::logic_error("rule invariant broken: " + join(problems, "; "));
-    }
   }
-  print_board(*rules, *state);
-  const std::string result = outcome_text(*rules, rules->outcome(*state));
+  log.print_board();
+  const std::int64_t moves = log.moves();
+  const std::string result = outcome_text(*rules, rules->outcome(log.state()));
   store.finish_run(run, "completed", fmt::format("{} after {} moves", result, moves));
   std::cout << fmt::format("\n{} after {} moves.\nRecorded as run {} in {}.\n", result, moves, run,
                            store.path());

@@ -1,0 +1,41 @@
+#pragma once
+// A game printed as it is played, the way grove play and grove show print
+// it: the table whenever another player is to decide, every move with its
+// number and the rules that fired, and the table at the end.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/core/rules.hpp"
+
+namespace grove::cli {
+
+class GameLog {
+ public:
+  explicit GameLog(const Rules& rules);
+
+  const State& state() const { return *state_; }
+  std::int64_t moves() const { return moves_; }
+  bool over() const;
+
+  // Prints the table when another player is to decide than last time,
+  // then applies `move` and prints it with the events it fired. A refused
+  // move is not printed and leaves the game as it was. Throws
+  // std::logic_error when the move breaks the game's invariants: a bug in
+  // the game.
+  Verdict play(const Move& move);
+  // The table as the game stands.
+  void print_board() const;
+
+ private:
+  const Rules& rules_;
+  std::unique_ptr<State> state_;
+  std::int64_t moves_ = 0;
+  Seat shown_for_ = kNoSeat;  // the seat the table was last shown to
+};
+
+// "P1 wins; P1 place 1 (12 points), P2 place 2 (9 points)".
+std::string outcome_text(const Rules& rules, const Outcome& outcome);
+
+}  // namespace grove::cli
