@@ -32,10 +32,6 @@ std::string step_text(const YAML::Node& step) {
   return text;
 }
 
-std::string move_step(const Rules& rules, const Move& move) {
-  return "  - " + quoted(rules.move_text(move)) + "\n";
-}
-
 std::string expect_step(const std::string& key, const YAML::Node& value) {
   YAML::Node step;
   step["expect"][key] = value;

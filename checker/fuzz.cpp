@@ -186,7 +186,7 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
                                      source, failure.detail);
   text += fmt::format("seed: {}   # for the random moves\nsteps:\n", input.seed);
   for (std::size_t i = 0; i < failure.chosen; ++i) {
-    text += "  - " + quoted(rules->move_text(failure.moves[i])) + "\n";
+    text += move_step(*rules, failure.moves[i]);
   }
   if (failure.moves.size() > failure.chosen) {
     text += fmt::format("  - random: {}\n", failure.moves.size() - failure.chosen);

@@ -34,4 +34,8 @@ std::string scenario_header(const Rules& rules, const std::string& title, const 
   return text;
 }
 
+std::string move_step(const Rules& rules, const Move& move) {
+  return "  - " + quoted(rules.move_text(move)) + "\n";
+}
+
 }  // namespace grove::checker

@@ -16,4 +16,7 @@ std::string quoted(const std::string& text);
 std::string scenario_header(const Rules& rules, const std::string& title, const std::string& source,
                             const std::string& description);
 
+// The step that plays `move`, as an item of the `steps:` list.
+std::string move_step(const Rules& rules, const Move& move);
+
 }  // namespace grove::checker

@@ -107,7 +107,7 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command : {"games", "rules", "play", "replay", "fuzz", "explore",
-                                    "balance", "compare", "report", "results", "score"}) {
+                                    "balance", "compare", "report", "show", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -117,7 +117,8 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, fuzz, explore, balance, compare, report, results, score\n");
+            "rules, play, replay, fuzz, explore, balance, compare, report, show, results, "
+            "score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
             "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");
@@ -580,6 +581,92 @@ TEST_F(CliTest, BalanceStoresEveryGameAndReportsInThreeFormats) {
   EXPECT_NE(out.text.find("## Win rate by seat"), std::string::npos) << out.text;
   out = grove("report 1 --format json --db " + db_);
   EXPECT_NE(out.text.find("\"summary\""), std::string::npos) << out.text;
+}
+
+// Every game of a balance run is kept with its moves: grove show plays any
+// of them again under the run's rules (here a variant given only on the
+// command line), and its scenario replays to the same end.
+TEST_F(CliTest, ShowPlaysAStoredGameAgainAndItsScenarioReplays) {
+  int run = 0;
+  for (const std::string game :
+       {"pass_the_pandas", "bamboo_harvest", "takenoko", "forest_shuffle"}) {
+    const std::string variant =
+        game == "pass_the_pandas"
+            ? " --set dice_per_player=4 --ruling ptp.challenge_basis=set_aside"
+            : "";
+    Output out = grove("balance " + game + " --agents greedy,random --games 2 --seed 4" + variant +
+                       " --db " + db_);
+    ASSERT_EQ(out.code, 0) << out.text;
+    ++run;
+    const std::string where = " WHERE run_id = " + std::to_string(run) + " AND game_index = 1";
+    const std::string moves = query("SELECT moves FROM balance_games" + where);
+    const std::string scenario = folder_ / (game + ".yaml");
+    out = grove("show " + std::to_string(run) + " 1 --scenario " + scenario + " --db " + db_);
+    ASSERT_EQ(out.code, 0) << out.text.substr(0, 2000);
+    EXPECT_EQ(out.text.rfind("Run " + std::to_string(run) + ", game 1: ", 0), 0u) << out.text;
+    // Game 1 is the second rotation: random in seat 1, greedy in seat 2.
+    EXPECT_NE(out.text.find("\nSeats: P1 random, P2 greedy\nStored result: "), std::string::npos);
+    EXPECT_NE(out.text.find("\n   1. "), std::string::npos) << "the log, move by move";
+    EXPECT_NE(out.text.find(" after " + moves + " moves.\n"), std::string::npos)
+        << moves << " moves stored; " << out.text.substr(out.text.size() - 500);
+    EXPECT_EQ(query("SELECT length(move_list) > 0 FROM balance_games" + where), "1");
+    out = grove("replay " + scenario + " --db " + db_);
+    EXPECT_EQ(out.code, 0) << out.text.substr(0, 3000);
+    EXPECT_EQ(out.text.rfind("PASS  " + scenario, 0), 0u) << out.text.substr(0, 3000);
+    ++run;  // the replay is a run too
+  }
+  std::ifstream written(folder_ / "pass_the_pandas.yaml");
+  const std::string text((std::istreambuf_iterator<char>(written)), {});
+  EXPECT_NE(text.find("parameters: {dice_per_player: {2: 4, 3: 4, 4: 4, 5: 4}}\nrulings: "
+                      "{ptp.challenge_basis: set_aside}\nplayers: 2\nsteps:\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nend:\n  places: {P1: "), std::string::npos) << text;
+
+}
+
+TEST_F(CliTest, ShowRefusesBadInputInOneLine) {
+  ASSERT_EQ(grove("balance pass_the_pandas --games 4 --seed 1 --db " + db_).code, 0);
+  grove("play pass_the_pandas --seed 1 --db " + db_);
+  const auto refused = [&](const std::string& arguments, const std::string& message) {
+    const Output out = grove("show " + arguments + " --db " + db_);
+    EXPECT_EQ(out.code, 2) << arguments;
+    EXPECT_EQ(out.text, "grove: error: " + message + "\n") << arguments;
+  };
+  refused("9 0", "'RUN': there is no run 9 in " + db_ + " ('grove results list' shows the runs)");
+  refused("2 0", "'RUN': run 2 in " + db_ +
+                     " is not a balance run but a play run ('grove results list' shows the runs)");
+  refused("1 4", "'GAME': run 1 has no game 4: its games are numbered 0 to 3");
+  refused("1", "the option '--game' is required but missing; see 'grove show --help'");
+  // A run stored before grove kept each game's moves.
+  query("UPDATE balance_games SET move_list = NULL WHERE game_index = 2");
+  const std::string seed = std::to_string(
+      static_cast<std::uint64_t>(std::stoll(query("SELECT seed FROM balance_games WHERE "
+                                                  "game_index = 2"))));
+  refused(
+      "1 2",
+      "'GAME': run 1 was stored by a grove that did not keep each game's moves, so game 2 "
+      "cannot be shown; 'grove play pass_the_pandas --players 2 --agents greedy,greedy --seed " +
+          seed + "' with the run's variant plays it again");
+  // Moves damaged where SQLite cannot see it: cut short, or a byte that is
+  // no move.
+  query(
+      "UPDATE balance_games SET move_list = substr(move_list, 1, length(move_list) - 2) "
+      "WHERE game_index = 1");
+  query("UPDATE balance_games SET move_list = X'ff' WHERE game_index = 3");
+  for (const std::string game : {"1", "3"}) {
+    const Output out = grove("show 1 " + game + " --db " + db_);
+    EXPECT_EQ(out.code, 2) << out.text;
+    EXPECT_EQ(out.text.rfind("grove: error: " + db_ + ": run 1: the move list of game " + game +
+                                 " is damaged and cannot be read (",
+                             0),
+              0u)
+        << out.text;
+    EXPECT_EQ(std::count(out.text.begin(), out.text.end(), '\n'), 1) << out.text;
+  }
+  EXPECT_EQ(grove("show 1 0 --scenario " + folder_ / "no/such/folder/x.yaml" + " --db " + db_).text,
+            "grove: error: '--scenario': cannot write " + folder_ / "no/such/folder/x.yaml" +
+                ": there is no folder " + folder_ / "no/such/folder" + "\n");
 }
 
 TEST_F(CliTest, CompareTwoVariantsInPlainWords) {

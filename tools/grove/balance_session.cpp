@@ -26,10 +26,6 @@ std::string duration_text(double seconds) {
   return fmt::format("{}h{:02}m", whole / 3600, whole / 60 % 60);
 }
 
-balance::GameRecord record_from_row(const BalanceGameRow& row) {
-  return nlohmann::json::parse(row.record).get<balance::GameRecord>();
-}
-
 // The row of a game as it is stored: made by the job that played it, since
 // encoding a record as JSON takes longer than a random game of Pass the
 // Pandas takes to play.
@@ -200,7 +196,15 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   return result;
 }
 
-StoredBalance load_balance(const Store& store, std::int64_t run) {
+StoreError damaged_in_run(const Store& store, std::int64_t run, const std::string& what,
+                          const std::string& problem) {
+  return StoreError(fmt::format(
+      "{}: run {}: {} is damaged and cannot be read ({}); nothing was changed. The run's other "
+      "records may be intact: 'grove results show {}' lists it",
+      store.path(), run, what, problem, run));
+}
+
+balance::RunInfo load_balance_info(const Store& store, std::int64_t run) {
   const std::optional<BalanceRunRecord> stored = store.balance_run(run);
   if (!stored) {
     const std::optional<RunRecord> any = store.run(run);
@@ -212,26 +216,31 @@ StoredBalance load_balance(const Store& store, std::int64_t run) {
   }
   // A record SQLite keeps intact may still have been damaged by hand or by
   // a disk: said as such, with where, rather than as a parser's exception.
-  const auto damaged = [&](const std::string& what, const nlohmann::json::exception& error) {
-    return StoreError(fmt::format(
-        "{}: run {}: {} is damaged and cannot be read ({}); nothing was changed. The run's other "
-        "records may be intact: 'grove results show {}' lists it",
-        store.path(), run, what, error.what(), run));
-  };
-  StoredBalance result;
+  balance::RunInfo info;
   try {
-    result.info = nlohmann::json::parse(stored->info).get<balance::RunInfo>();
+    info = nlohmann::json::parse(stored->info).get<balance::RunInfo>();
   } catch (const nlohmann::json::exception& error) {
-    throw damaged("the run's description", error);
+    throw damaged_in_run(store, run, "the run's description", error.what());
   }
-  result.info.stopped_by = stored->stopped_by.empty() ? "not finished" : stored->stopped_by;
-  result.info.seconds = stored->seconds;
+  info.stopped_by = stored->stopped_by.empty() ? "not finished" : stored->stopped_by;
+  info.seconds = stored->seconds;
+  return info;
+}
+
+balance::GameRecord load_game_record(const Store& store, std::int64_t run,
+                                     const BalanceGameRow& row) {
+  try {
+    return nlohmann::json::parse(row.record).get<balance::GameRecord>();
+  } catch (const nlohmann::json::exception& error) {
+    throw damaged_in_run(store, run, fmt::format("the record of game {}", row.index), error.what());
+  }
+}
+
+StoredBalance load_balance(const Store& store, std::int64_t run) {
+  StoredBalance result;
+  result.info = load_balance_info(store, run);
   for (const BalanceGameRow& row : store.balance_games(run)) {
-    try {
-      result.games.push_back(record_from_row(row));
-    } catch (const nlohmann::json::exception& error) {
-      throw damaged(fmt::format("the record of game {}", row.index), error);
-    }
+    result.games.push_back(load_game_record(store, run, row));
   }
   return result;
 }

@@ -44,5 +44,14 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& setti
 
 // A stored balance run, read back; throws InputError when there is none.
 StoredBalance load_balance(const Store& store, std::int64_t run);
+// Only its description (InputError when there is none).
+balance::RunInfo load_balance_info(const Store& store, std::int64_t run);
+// One stored game's record.
+balance::GameRecord load_game_record(const Store& store, std::int64_t run,
+                                     const BalanceGameRow& row);
+// A stored part of run `run` (`what`: "the record of game 7") that cannot
+// be read, in one line that says where and that nothing was changed.
+StoreError damaged_in_run(const Store& store, std::int64_t run, const std::string& what,
+                          const std::string& problem);
 
 }  // namespace grove::cli

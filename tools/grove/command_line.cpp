@@ -123,8 +123,7 @@ std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed) {
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
 
-// Writes `text` to `file`, or to standard output when `file` is "-".
-void write_output(const std::string& file, const std::string& text) {
+void write_output(const std::string& file, const std::string& text, const std::string& option) {
   if (file == "-") {
     std::cout << text;
     return;
@@ -132,7 +131,7 @@ void write_output(const std::string& file, const std::string& text) {
   std::ofstream out(file, std::ios::binary);
   out << text;
   out.close();
-  if (!out) throw InputError({}, "--output", "cannot write " + file);
+  if (!out) throw InputError({}, option, "cannot write " + file);
   std::cerr << "wrote " << file << "\n";
 }
 

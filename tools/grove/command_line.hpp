@@ -63,8 +63,9 @@ Variant build_variant(const Game& game, const VariantOverrides& overrides);
 std::uint64_t seed_or_random(const std::optional<std::uint64_t>& seed);
 
 // Writes `text` to `file`, or to standard output when `file` is "-";
-// InputError (naming --output) when it cannot.
-void write_output(const std::string& file, const std::string& text);
+// InputError (naming `option`) when it cannot.
+void write_output(const std::string& file, const std::string& text,
+                  const std::string& option = "--output");
 // Outputs are checked before the work whose results they take, so that a
 // long run does not fail at its end. InputError naming `option` when they
 // cannot be written.

@@ -15,5 +15,6 @@ int score_command(const Invocation& invocation);
 int balance_command(const Invocation& invocation);
 int compare_command(const Invocation& invocation);
 int report_command(const Invocation& invocation);
+int show_command(const Invocation& invocation);
 
 }  // namespace grove::cli

@@ -36,6 +36,8 @@ const std::vector<Command> kCommands = {
      grove::cli::compare_command},
     {"report", "a balance run's report: HTML with charts, Markdown or JSON",
      grove::cli::report_command},
+    {"show", "one game of a balance run: its log and table, or a scenario that replays it",
+     grove::cli::show_command},
     {"results", "list and show stored runs", grove::cli::results_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };
