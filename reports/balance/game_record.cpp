@@ -1,5 +1,7 @@
 #include "reports/balance/game_record.hpp"
 
+#include <algorithm>
+
 namespace grove::balance {
 
 std::vector<Seat> GameRecord::winners() const {
@@ -9,6 +11,17 @@ std::vector<Seat> GameRecord::winners() const {
     if (places[seat] == 1) seats.push_back(static_cast<Seat>(seat));
   }
   return seats;
+}
+
+std::optional<std::int64_t> GameRecord::winning_margin() const {
+  if (!ended || scores.size() != places.size()) return std::nullopt;
+  std::optional<std::int64_t> best_winner, best_other;
+  for (std::size_t seat = 0; seat < places.size(); ++seat) {
+    std::optional<std::int64_t>& best = places[seat] == 1 ? best_winner : best_other;
+    best = std::max(best.value_or(scores[seat]), scores[seat]);
+  }
+  if (!best_winner || !best_other) return std::nullopt;
+  return *best_winner - *best_other;
 }
 
 void to_json(nlohmann::json& json, const GameRecord& record) {

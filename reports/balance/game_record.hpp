@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ struct GameRecord {
 
   // The seats that won (place 1); empty for an unfinished game.
   std::vector<Seat> winners() const;
+  // The winner's lead over the runner-up: the best score in first place
+  // minus the best score of the other seats. It can be negative when the
+  // game is won some other way than by points (a path, a tie-break).
+  // Nothing for a game without scores or without a seat that lost.
+  std::optional<std::int64_t> winning_margin() const;
 };
 
 // What a balance run was: everything a report says about it besides its

@@ -167,6 +167,7 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
   s.game = info.game;
   s.game_title = info.game_title;
   s.variant = info.variant;
+  s.run_id = info.run_id;
   s.variant_hash = info.variant_hash;
   s.players = info.players;
   s.agents = info.agents;
@@ -220,20 +221,13 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
     for (std::size_t seat = 0; seat < seat_count; ++seat) credit_sum[seat] += credit[seat];
 
     if (record->scores.size() == seat_count) {
-      double best_winner = -kInfinity;
-      double best_other = -kInfinity;
       for (std::size_t seat = 0; seat < seat_count; ++seat) {
         const auto score = static_cast<double>(record->scores[seat]);
         seat_scores[seat].push_back(score);
         all_scores.push_back(score);
-        double& best = is_first(*record, seat) ? best_winner : best_other;
-        best = std::max(best, score);
       }
-      // The winner's lead over the runner-up: the best score in first place
-      // minus the best score of the other seats. It can be negative when the
-      // game is won some other way than by points (a path, a tie-break).
-      if (std::isfinite(best_winner) && std::isfinite(best_other)) {
-        margins.push_back(best_winner - best_other);
+      if (const auto margin = record->winning_margin()) {
+        margins.push_back(static_cast<double>(*margin));
       }
     }
   }
@@ -417,6 +411,7 @@ Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records, d
   for (const auto& [name, values] : game_values) {
     s.game_metrics.push_back({name, describe(values, confidence)});
   }
+  s.notable = notable_games(records, info.run_id);
   return s;
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "reports/balance/game_record.hpp"
+#include "reports/balance/notable_games.hpp"
 #include "reports/stats/statistics.hpp"
 
 namespace grove::balance {
@@ -123,6 +124,7 @@ inline constexpr double kDifferenceToDetect = 0.05;
 struct Summary {
   // From the run's info, so that a summary stands alone (comparisons,
   // renderers).
+  std::int64_t run_id = 0;  // in the results store; 0 when not stored
   std::string game;
   std::string game_title;
   std::string variant;
@@ -181,6 +183,9 @@ struct Summary {
   std::vector<UseResult> items;
   std::vector<SeatMetricResult> seat_metrics;
   std::vector<GameMetricResult> game_metrics;
+
+  // The games to look at one by one, with the command that shows each.
+  NotableGames notable;
 };
 
 Summary summarize(const RunInfo& info, const std::vector<GameRecord>& records,

@@ -113,6 +113,15 @@ json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
     game_metrics.push_back({{"name", metric.name}, {"per_game", distribution(metric.per_game)}});
   }
 
+  json notable = json::array();
+  for (const balance::NotableGame& game : s.notable.games) {
+    notable.push_back({{"game", game.index},
+                       {"why", game.why},
+                       {"moves", game.moves},
+                       {"winning_margin", game.margin ? json(*game.margin) : json(nullptr)},
+                       {"command", game.command}});
+  }
+
   json summary = {{"confidence", s.confidence},
                   {"games", s.games},
                   {"ended", s.ended},
@@ -146,6 +155,8 @@ json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
                   {"items", uses(s.items)},
                   {"seat_metrics", seat_metrics},
                   {"game_metrics", game_metrics},
+                  {"notable_games", notable},
+                  {"unfinished_not_listed", s.notable.unfinished_not_listed},
                   {"widest_interval", number(balance::widest_interval(s))}};
   return {{"format", "grove balance report"},
           {"format_version", kFormatVersion},

@@ -149,6 +149,26 @@ std::string markdown_table(const Table& table) {
   return out;
 }
 
+Section notable_section(const balance::NotableGames& notable) {
+  Section section{"games", "Games to look at", {}, {}};
+  section.paragraphs.push_back(
+      "Each plays again move by move, with the table, by the command beside it (with --db FILE "
+      "for a results file other than grove.db); its --scenario FILE writes the game as a "
+      "scenario that grove replay reproduces. Games are numbered from 0.");
+  if (notable.unfinished_not_listed > 0) {
+    section.paragraphs.push_back(fmt::format("{} more games cut at the step bound are not listed.",
+                                             stats::count(notable.unfinished_not_listed)));
+  }
+  Table table{
+      {"game", "why", "moves", "winning margin", "shown by"}, {}, {true, false, true, true, false}};
+  for (const balance::NotableGame& game : notable.games) {
+    table.rows.push_back({count(game.index), game.why, count(game.moves),
+                          game.margin ? count(*game.margin) : "", game.command});
+  }
+  section.tables.push_back(std::move(table));
+  return section;
+}
+
 }  // namespace
 
 std::string report_title(const Summary& s) {
@@ -281,6 +301,8 @@ std::vector<Section> summary_sections(const Summary& s) {
   length_table.rows.push_back(distribution_row("turns", s.turns));
   length.tables.push_back(std::move(length_table));
   sections.push_back(std::move(length));
+
+  if (!s.notable.games.empty()) sections.push_back(notable_section(s.notable));
 
   Section leads{"leads", "Lead changes and decisiveness", {}, {}};
   leads.paragraphs.push_back(fmt::format(

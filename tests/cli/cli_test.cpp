@@ -623,6 +623,11 @@ TEST_F(CliTest, ShowPlaysAStoredGameAgainAndItsScenarioReplays) {
       << text;
   EXPECT_NE(text.find("\nend:\n  places: {P1: "), std::string::npos) << text;
 
+  // The report lists the games worth a look, each with the command.
+  const Output report = grove("report 1 --format md --db " + db_);
+  EXPECT_NE(report.text.find("## Games to look at"), std::string::npos) << report.text;
+  EXPECT_NE(report.text.find("| longest | "), std::string::npos) << report.text;
+  EXPECT_NE(report.text.find(" | grove show 1 "), std::string::npos) << report.text;
 }
 
 TEST_F(CliTest, ShowRefusesBadInputInOneLine) {

@@ -3,6 +3,7 @@
 // Markdown has the same tables; JSON has every number under stable keys;
 // and, where Chromium is installed, the page renders in a real browser.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -208,6 +209,30 @@ TEST_F(RenderTest, RatesPrintWithTheirBoundsAndTheirGamesInEveryFormat) {
   EXPECT_EQ(doc["summary"]["minimum_games"], summary.minimum_games);
   EXPECT_EQ(doc["summary"]["games_to_detect"], summary.games_to_detect);
   EXPECT_EQ(doc["summary"]["seats"][0]["win_rate"]["trials"], summary.ended);
+}
+
+// The games to look at, chosen once (balance::notable_games) and listed
+// alike in every format with the command that shows each.
+TEST_F(RenderTest, EveryFormatListsTheGamesToLookAtWithTheirCommands) {
+  info.run_id = 7;
+  summary = balance::summarize(info, records(info));
+  ASSERT_FALSE(summary.notable.games.empty());
+  const balance::NotableGame& longest = summary.notable.games[0];
+  ASSERT_EQ(longest.why, "longest");
+  const std::string command = fmt::format("grove show 7 {}", longest.index);
+  EXPECT_NE(render_markdown(summary, info)
+                .find(fmt::format("| {} | longest | {} | 5 | {} |", longest.index, longest.moves,
+                                  command)),
+            std::string::npos);
+  const std::string html = render_html(summary, info);
+  EXPECT_NE(html.find("<section id=\"games\">"), std::string::npos);
+  EXPECT_NE(html.find("<td>" + command + "</td>"), std::string::npos);
+  const nlohmann::json doc = summary_json(summary, info);
+  EXPECT_EQ(doc["summary"]["notable_games"][0]["command"], command);
+  EXPECT_EQ(doc["summary"]["notable_games"][0]["game"], longest.index);
+  // The 8 games cut at the step bound follow the extremes.
+  EXPECT_EQ(doc["summary"]["notable_games"].size(), 3u + 8u);
+  EXPECT_EQ(doc["summary"]["unfinished_not_listed"], 0);
 }
 
 TEST_F(RenderTest, JsonHasEveryNumberUnderStableKeys) {

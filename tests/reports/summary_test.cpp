@@ -159,6 +159,49 @@ TEST(Summary, MeasuresScoresAndWinningMargins) {
   EXPECT_EQ(counted, 5);
 }
 
+// The longest, shortest and widest-won games are the first of their
+// equals among those that ended; games cut at the step bound follow, at
+// most as many as asked, with the rest counted.
+TEST(NotableGames, PicksTheExtremesAndListsTheGamesCutAtTheBound) {
+  const RunInfo info = run_info(3, {"random", "random", "random"});
+  Records r(info);
+  r.add({1, 2, 3}, {10, 7, 2}).moves = 30;  // margin 3
+  r.unfinished().moves = 500;
+  r.add({2, 1, 3}, {5, 9, 1}).moves = 12;   // margin 4
+  r.add({1, 2, 3}, {6, 12, 0}).moves = 40;  // margin -6, the longest
+  r.add({1, 1, 1}, {4, 4, 4}).moves = 12;   // a draw: no margin; as short as game 2
+  r.add({2, 3, 1}, {5, 1, 9}).moves = 40;   // margin 4 again, as long as game 3
+  for (int i = 0; i < 3; ++i) r.unfinished().moves = 500;
+  const NotableGames notable = notable_games(r.all(), 12, 2);
+  ASSERT_EQ(notable.games.size(), 5u);
+  const auto row = [&](std::size_t i) {
+    const NotableGame& game = notable.games[i];
+    return fmt::format("{} {} {} {} {}", game.why, game.index, game.moves,
+                       game.margin ? std::to_string(*game.margin) : "-", game.command);
+  };
+  EXPECT_EQ(row(0), "longest 3 40 -6 grove show 12 3");
+  EXPECT_EQ(row(1), "shortest 2 12 4 grove show 12 2");
+  EXPECT_EQ(row(2), "largest winning margin 2 12 4 grove show 12 2");
+  EXPECT_EQ(row(3), "cut at the step bound 1 500 - grove show 12 1");
+  EXPECT_EQ(row(4), "cut at the step bound 6 500 - grove show 12 6");
+  EXPECT_EQ(notable.unfinished_not_listed, 2);
+  // The summary carries them, with the run's number in the commands.
+  RunInfo stored = info;
+  stored.run_id = 12;
+  const NotableGames summarized = summarize(stored, r.all()).notable;
+  ASSERT_EQ(summarized.games.size(), 7u);  // the 4 games cut at the bound are within its 10
+  EXPECT_EQ(summarized.games[0].command, "grove show 12 3");
+  EXPECT_EQ(summarized.unfinished_not_listed, 0);
+  // A run not stored yet has no number to show them by.
+  EXPECT_EQ(notable_games(r.all(), 0).games[0].command, "grove show RUN 3");
+  // Without scores there is no margin, and without games nothing at all.
+  const RunInfo two = run_info(2, {"random", "random"});
+  Records unscored(two);
+  unscored.add({1, 2});
+  EXPECT_EQ(notable_games(unscored.all(), 1).games.size(), 2u);
+  EXPECT_TRUE(notable_games({}, 1).games.empty());
+}
+
 TEST(Summary, AgentWinRatesComeFromCompleteBlockMeans) {
   const RunInfo info = run_info(2, {"mcts", "random"});
   Records r(info);
