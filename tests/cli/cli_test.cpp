@@ -643,6 +643,23 @@ TEST_F(CliTest, ShowRefusesBadInputInOneLine) {
                      " is not a balance run but a play run ('grove results list' shows the runs)");
   refused("1 4", "'GAME': run 1 has no game 4: its games are numbered 0 to 3");
   refused("1", "the option '--game' is required but missing; see 'grove show --help'");
+  // The run's rules are rebuilt from its stored variant settings: a hash
+  // other than the stored one is said, and settings this grove cannot read
+  // are refused.
+  query("UPDATE balance_runs SET info = json_set(info, '$.variant_hash', '0123') WHERE run_id = 1");
+  const Output rehashed = grove("show 1 0 --db " + db_);
+  EXPECT_EQ(rehashed.code, 0) << rehashed.text;
+  EXPECT_NE(rehashed.text.find("grove: warning: the rules rebuilt for run 1 hash to "),
+            std::string::npos)
+      << rehashed.text;
+  EXPECT_NE(rehashed.text.find(", not 0123 as when it was played"), std::string::npos);
+  query(
+      "UPDATE balance_runs SET info = json_set(info, '$.variant_settings', "
+      "json_array('dice_per_playr=4')) WHERE run_id = 1");
+  refused("1 0",
+          "'RUN': run 1's variant cannot be rebuilt by this grove: 'dice_per_playr': unknown "
+          "parameter of "
+          "pass_the_pandas (did you mean 'dice_per_player'?); see 'grove rules pass_the_pandas'");
   // A run stored before grove kept each game's moves.
   query("UPDATE balance_games SET move_list = NULL WHERE game_index = 2");
   const std::string seed = std::to_string(

@@ -29,9 +29,9 @@ std::unique_ptr<Rules> run_rules(const balance::RunInfo& info, std::int64_t run)
   try {
     variant.apply_differences(info.variant_settings);
   } catch (const InputError& error) {
-    throw InputError(
-        {}, "RUN",
-        fmt::format("run {}'s variant cannot be rebuilt by this grove: {}", run, error.message()));
+    throw InputError({}, "RUN",
+                     fmt::format("run {}'s variant cannot be rebuilt by this grove: '{}': {}", run,
+                                 error.key(), error.message()));
   }
   variant.set_name(info.variant);
   if (variant.hash_hex() != info.variant_hash) {
