@@ -1,0 +1,53 @@
+#pragma once
+// The grid of a sweep, read from grove sweep's --set and --ruling: a
+// parameter swept over FROM:TO[:STEP], a ruling over its alternatives
+// A,B,..., and settings fixed at every point (--set NAME=VALUE, a ruling
+// with one alternative). The points are the cartesian product of the axes,
+// the first axis varying slowest. Everything is checked against the game's
+// schema before anything is played: a bad grid is one InputError.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/variant.hpp"
+
+namespace grove::balance {
+
+// A sweep plays one balance run per point: more than this many is far more
+// than a chart can show, and most likely a step forgotten.
+inline constexpr std::size_t kMostSweepPoints = 200;
+
+struct SweepAxis {
+  bool ruling = false;              // a ruling's alternatives, else a parameter's values
+  std::string name;                 // the parameter or ruling id
+  std::vector<std::string> values;  // in order, as text ("4", "set_aside")
+  std::vector<double> numbers;      // the values as numbers (parameters only): the x axis
+};
+
+struct SweepGrid {
+  std::vector<std::string> fixed_parameters;  // NAME=VALUE, applied at every point
+  std::vector<std::string> fixed_rulings;     // ID=ALTERNATIVE
+  std::vector<SweepAxis> axes;                // as given on the command line
+
+  std::size_t size() const;  // the number of points
+  // Point `index`'s position on each axis (index of its value).
+  std::vector<std::size_t> coordinates(std::size_t index) const;
+  // "dice_per_player=4, ptp.challenge_basis=rolled".
+  std::string label(std::size_t index) const;
+  // `base` (the game's defaults, --variant and the fixed settings) with
+  // point `index`'s values set, named after them.
+  Variant variant(const Variant& base, std::size_t index) const;
+};
+
+// Reads the --set and --ruling values of grove sweep for `game`. InputError
+// (naming --set or --ruling and the parameter) for an unknown name (with
+// the closest one), a range of a parameter that is not a whole number, a
+// FROM above TO, a step that is not positive, a value outside the
+// parameter's range, an axis given twice, no axis at all, or more than
+// kMostSweepPoints points.
+SweepGrid parse_grid(const Game& game, const std::vector<std::string>& sets,
+                     const std::vector<std::string>& rulings);
+
+}  // namespace grove::balance
