@@ -149,6 +149,25 @@ INSERT INTO balance_games_6 (run_id, game_index, seed, agents, ended, winners, m
 DROP TABLE balance_games;
 ALTER TABLE balance_games_6 RENAME TO balance_games;
 )sql"},
+      {7, "sweeps: one balance run per point of a grid of parameter values",
+       R"sql(
+-- A sweep is a run of its own (kind 'sweep': its status says whether every
+-- point was played, or it was interrupted or killed); each point is a
+-- balance run of its own, linked here once it finished.
+CREATE TABLE sweeps (
+  run_id         INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  points_planned INTEGER NOT NULL,
+  axes           TEXT NOT NULL,     -- the swept parameters and rulings with their values (JSON)
+  settings       TEXT NOT NULL      -- players, agents, games, seed, fixed settings (JSON)
+);
+CREATE TABLE sweep_points (
+  sweep_run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  point_index    INTEGER NOT NULL,  -- in grid order: the first axis varies slowest
+  setting        TEXT NOT NULL,     -- the point's value of every axis (JSON object)
+  balance_run_id INTEGER NOT NULL REFERENCES runs(id),
+  PRIMARY KEY (sweep_run_id, point_index)
+);
+)sql"},
   };
   return list;
 }

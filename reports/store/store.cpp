@@ -664,6 +664,57 @@ std::int64_t Store::balance_game_count(std::int64_t run) const {
   }
 }
 
+void Store::add_sweep(const SweepRecord& sweep) {
+  try {
+    Statement insert(
+        db_, "INSERT INTO sweeps (run_id, points_planned, axes, settings) VALUES (?, ?, ?, ?)");
+    insert.bind(1, sweep.run_id).bind(2, sweep.points_planned).bind(3, sweep.axes);
+    insert.bind(4, sweep.settings).step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a sweep");
+  }
+}
+
+void Store::add_sweep_point(std::int64_t sweep, const SweepPointRecord& point) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO sweep_points (sweep_run_id, point_index, setting, "
+                     "balance_run_id) VALUES (?, ?, ?, ?)");
+    insert.bind(1, sweep).bind(2, point.index).bind(3, point.setting);
+    insert.bind(4, point.balance_run).step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a sweep's point");
+  }
+}
+
+std::optional<SweepRecord> Store::sweep(std::int64_t run) const {
+  try {
+    Statement select(db_,
+                     "SELECT run_id, points_planned, axes, settings FROM sweeps WHERE run_id = ?");
+    select.bind(1, run);
+    if (!select.step()) return std::nullopt;
+    return SweepRecord{select.integer(0), select.integer(1), select.text(2), select.text(3)};
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a sweep");
+  }
+}
+
+std::vector<SweepPointRecord> Store::sweep_points(std::int64_t sweep) const {
+  try {
+    Statement select(db_,
+                     "SELECT point_index, setting, balance_run_id FROM sweep_points "
+                     "WHERE sweep_run_id = ? ORDER BY point_index");
+    select.bind(1, sweep);
+    std::vector<SweepPointRecord> points;
+    while (select.step()) {
+      points.push_back({select.integer(0), select.text(1), select.integer(2)});
+    }
+    return points;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a sweep's points");
+  }
+}
+
 std::vector<RunRecord> Store::runs(int limit) const {
   try {
     Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));

@@ -139,6 +139,21 @@ struct BalanceGameRow {
   std::optional<std::string> move_list;
 };
 
+// A sweep: its own run, the grid it plays (JSON, as grove sweep writes it)
+// and its points, each a balance run linked once it finished.
+struct SweepRecord {
+  std::int64_t run_id = 0;
+  std::int64_t points_planned = 0;
+  std::string axes;      // JSON
+  std::string settings;  // JSON
+};
+
+struct SweepPointRecord {
+  std::int64_t index = 0;
+  std::string setting;  // JSON object: axis name -> value
+  std::int64_t balance_run = 0;
+};
+
 class Store {
  public:
   struct Options {
@@ -204,6 +219,14 @@ class Store {
   // One game of the run with its moves, if the run has a game `index`.
   std::optional<BalanceGameRow> balance_game(std::int64_t run, std::int64_t index) const;
   std::int64_t balance_game_count(std::int64_t run) const;
+
+  // A sweep when it starts, and each point once its balance run finished
+  // (each committed at once: an interrupted sweep keeps its points).
+  void add_sweep(const SweepRecord& sweep);
+  void add_sweep_point(std::int64_t sweep, const SweepPointRecord& point);
+  std::optional<SweepRecord> sweep(std::int64_t run) const;
+  // Its finished points, in grid order.
+  std::vector<SweepPointRecord> sweep_points(std::int64_t sweep) const;
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;
