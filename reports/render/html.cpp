@@ -41,6 +41,8 @@ const char* const kStyle = R"(
   }
 )";
 
+}  // namespace
+
 std::string html_table(const Table& table) {
   std::string out = "<table>\n<thead><tr>";
   for (const std::string& cell : table.header) out += "<th>" + escape(cell) + "</th>";
@@ -58,13 +60,15 @@ std::string html_table(const Table& table) {
   return out;
 }
 
-std::string page(const std::string& title, const std::string& body) {
+std::string html_page(const std::string& title, const std::string& body) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
       escape(title), kStyle, body);
 }
+
+namespace {
 
 std::string interval_note(double confidence) {
   return fmt::format("bars: estimate; lines: {}% confidence interval",
@@ -173,7 +177,7 @@ std::string render_html(const balance::Summary& s, const balance::RunInfo& info)
   for (const Section& section : summary_sections(s)) {
     body += section_html(section, s.ended > 0 ? charts_for(section.id, s) : "");
   }
-  return page(report_title(s), body);
+  return html_page(report_title(s), body);
 }
 
 std::string render_comparison_html(const balance::Comparison& c) {
@@ -193,7 +197,7 @@ std::string render_comparison_html(const balance::Comparison& c) {
     for (const std::string& note : c.notes) body += "<li>" + escape(note) + "</li>\n";
     body += "</ul>\n</section>\n";
   }
-  return page(comparison_title(c), body);
+  return html_page(comparison_title(c), body);
 }
 
 }  // namespace grove::render

@@ -76,6 +76,8 @@ json uses(const std::vector<balance::UseResult>& list) {
 
 }  // namespace
 
+json interval_json(const stats::Interval& value) { return interval(value); }
+
 json summary_json(const balance::Summary& s, const balance::RunInfo& info) {
   const json run = info;  // the run as it is stored (game_record.hpp)
 

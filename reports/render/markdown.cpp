@@ -83,6 +83,8 @@ Table use_table(const std::string& kind, const std::vector<balance::UseResult>& 
   return table;
 }
 
+}  // namespace
+
 // Text from data inside Markdown: no raw HTML may come through (a "<"
 // that could open a tag, a "&" that could start an entity), no "|" may
 // split a table cell, and emphasis or link characters stay literal. A "<"
@@ -148,6 +150,8 @@ std::string markdown_table(const Table& table) {
   }
   return out;
 }
+
+namespace {
 
 Section notable_section(const balance::NotableGames& notable) {
   Section section{"games", "Games to look at", {}, {}};

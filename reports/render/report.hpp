@@ -10,6 +10,7 @@
 #include "reports/balance/compare.hpp"
 #include "reports/balance/game_record.hpp"
 #include "reports/balance/summary.hpp"
+#include "reports/balance/sweep.hpp"
 
 namespace grove::render {
 
@@ -23,5 +24,11 @@ std::string render_comparison_html(const balance::Comparison& comparison);
 std::string render_comparison_markdown(const balance::Comparison& comparison);
 std::string render_comparison_json(const balance::Comparison& comparison);
 nlohmann::json comparison_json(const balance::Comparison& comparison);
+
+// A sweep's report: each figure against the swept values.
+std::string render_sweep_html(const balance::SweepSummary& sweep);
+std::string render_sweep_markdown(const balance::SweepSummary& sweep);
+std::string render_sweep_json(const balance::SweepSummary& sweep);
+nlohmann::json sweep_json(const balance::SweepSummary& sweep);
 
 }  // namespace grove::render

@@ -228,6 +228,105 @@ std::string histogram_chart(const std::string& title, const std::string& x_label
   return svg;
 }
 
+std::string line_chart(const LineChart& chart) {
+  const double height = 340;
+  const double left = 70, right = 20, top = 40, bottom = 70;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  double x_lo = lo, x_hi = -lo;
+  for (const Series& series : chart.series) {
+    for (const LinePoint& p : series.points) {
+      x_lo = std::min(x_lo, p.x);
+      x_hi = std::max(x_hi, p.x);
+      for (double v : {p.y, p.low, p.high}) {
+        if (!finite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+  }
+  if (finite(chart.reference)) {
+    lo = std::min(lo, chart.reference);
+    hi = std::max(hi, chart.reference);
+  }
+  if (!finite(lo)) lo = 0, hi = 1;
+  if (hi == lo) hi = lo + 1;
+  if (!finite(x_lo)) x_lo = 0, x_hi = 1;
+  const std::vector<double> ticks = stats::nice_ticks(lo, hi, 6);
+  const Scale y{ticks.front(), ticks.back(), height - bottom, top};
+  // Half a step of room on each side, so the end points are not on the axis.
+  const double pad = x_hi == x_lo ? 1 : (x_hi - x_lo) * 0.05;
+  const Scale x{x_lo - pad, x_hi + pad, left, kWidth - right};
+  std::string svg = open_svg(chart.title, height);
+  for (double tick : ticks) {
+    svg += line(left, y(tick), kWidth - right, y(tick), kGrid);
+    svg += text(left - 6, y(tick) + 4, tick_label(tick, chart.percent), "end");
+  }
+  svg += line(left, top, left, height - bottom, kAxis);
+  svg += line(left, height - bottom, kWidth - right, height - bottom, kAxis);
+  svg += text(16, (top + height - bottom) / 2, chart.y_label, "middle",
+              fmt::format(" transform=\"rotate(-90 16 {:.1f})\"", (top + height - bottom) / 2));
+  if (chart.x_names.empty()) {
+    for (double tick : stats::nice_ticks(x_lo, x_hi, 8)) {
+      if (tick < x_lo - pad || tick > x_hi + pad) continue;
+      svg += line(x(tick), height - bottom, x(tick), height - bottom + 4, kAxis);
+      svg += text(x(tick), height - bottom + 17, stats::number(tick, 4));
+    }
+  } else {
+    for (std::size_t i = 0; i < chart.x_names.size(); ++i) {
+      const double at = x(static_cast<double>(i));
+      svg += line(at, height - bottom, at, height - bottom + 4, kAxis);
+      svg += text(at, height - bottom + 17, shorten(chart.x_names[i], 16));
+    }
+  }
+  svg += text((left + kWidth - right) / 2, height - bottom + 36, chart.x_label);
+  // Greys and dash patterns tell the series apart in print.
+  static const char* const kDashes[] = {"", "6 3", "2 3", "8 3 2 3", "1 2"};
+  for (std::size_t k = 0; k < chart.series.size(); ++k) {
+    const Series& series = chart.series[k];
+    std::string band_top, band_bottom, path;
+    for (const LinePoint& p : series.points) {
+      if (finite(p.low) && finite(p.high)) {
+        band_top += fmt::format("{:.1f},{:.1f} ", x(p.x), y(p.high));
+        band_bottom = fmt::format("{:.1f},{:.1f} ", x(p.x), y(p.low)) + band_bottom;
+      }
+      if (finite(p.y)) path += fmt::format("{:.1f},{:.1f} ", x(p.x), y(p.y));
+    }
+    if (!band_top.empty()) {
+      svg += fmt::format("<polygon class=\"band\" points=\"{}{}\" fill=\"#000\" "
+                         "fill-opacity=\"0.12\" stroke=\"none\"/>\n",
+                         band_top, band_bottom);
+    }
+    const std::string dash = kDashes[k % std::size(kDashes)];
+    svg += fmt::format(
+        "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"#000\" "
+        "stroke-width=\"2\"{}/>\n",
+        path, dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"");
+    for (const LinePoint& p : series.points) {
+      if (!finite(p.y)) continue;
+      svg += fmt::format(
+          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#fff\" stroke=\"#000\"/>\n",
+          x(p.x), y(p.y));
+    }
+    if (chart.series.size() > 1) {
+      const double at = top + 4 + 16 * static_cast<double>(k);
+      svg += line(kWidth - right - 150, at, kWidth - right - 120, at,
+                  "stroke=\"#000\" stroke-width=\"2\"" +
+                      (dash.empty() ? std::string() : " stroke-dasharray=\"" + dash + "\""));
+      svg += text(kWidth - right - 115, at + 4, shorten(series.label, 24), "start", "", 11);
+    }
+  }
+  if (finite(chart.reference)) {
+    svg += line(left, y(chart.reference), kWidth - right, y(chart.reference), kReference);
+    svg += text(left + 4, y(chart.reference) - 5, chart.reference_label, "start",
+                " font-style=\"italic\"");
+  }
+  if (!chart.note.empty()) {
+    svg += text(kWidth / 2, height - 10, chart.note, "middle", " font-style=\"italic\"");
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
 std::string box_plot(const std::string& title, const std::string& axis_label,
                      const std::vector<Box>& boxes) {
   const double height = 320;

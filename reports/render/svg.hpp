@@ -43,6 +43,36 @@ std::string horizontal_bar_chart(const BarChart& chart);
 std::string histogram_chart(const std::string& title, const std::string& x_label,
                             const stats::Histogram& histogram);
 
+// A line chart of a figure against a swept value: each series a line
+// through its points with its confidence band shaded; on a numeric x axis
+// the points stand at their values, else (ruling alternatives) evenly
+// with their names.
+struct LinePoint {
+  double x = 0;
+  double y = std::numeric_limits<double>::quiet_NaN();  // NaN: no value here
+  double low = std::numeric_limits<double>::quiet_NaN();
+  double high = std::numeric_limits<double>::quiet_NaN();
+};
+
+struct Series {
+  std::string label;  // in the legend when there are several
+  std::vector<LinePoint> points;
+};
+
+struct LineChart {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  std::vector<std::string> x_names;  // names of x = 0, 1, ... (empty: a numeric axis)
+  std::vector<Series> series;
+  bool percent = false;
+  double reference = std::numeric_limits<double>::quiet_NaN();  // a dashed line (a target)
+  std::string reference_label;
+  std::string note;
+};
+
+std::string line_chart(const LineChart& chart);
+
 struct Box {
   std::string label;
   double min = 0, q1 = 0, median = 0, q3 = 0, max = 0, mean = 0;

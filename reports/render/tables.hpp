@@ -4,6 +4,7 @@
 // tables and paragraphs. Each renderer escapes the text for its own format;
 // the HTML one adds charts to sections by their id.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,15 @@ std::vector<std::pair<std::string, std::string>> run_facts(const balance::Summar
                                                            const balance::RunInfo& info);
 std::vector<Section> summary_sections(const balance::Summary& summary);
 std::string report_title(const balance::Summary& summary);
+
+// The frames of each format, shared by every report: a table in HTML or
+// Markdown, the self-contained page around an HTML report's body, an
+// interval in JSON (NaN as null).
+std::string html_table(const Table& table);
+std::string html_page(const std::string& title, const std::string& body);
+std::string markdown_table(const Table& table);
+std::string markdown_cell(const std::string& text);  // text from data, made safe
+nlohmann::json interval_json(const stats::Interval& value);
 
 Table comparison_table(const balance::Comparison& comparison);
 std::string comparison_title(const balance::Comparison& comparison);

@@ -14,6 +14,7 @@
 #include <regex>
 #include <sstream>
 
+#include "engine/core/errors.hpp"
 #include "reports/render/report.hpp"
 #include "tests/support/temp_folder.hpp"
 
@@ -297,16 +298,12 @@ TEST_F(RenderTest, ComparisonReportsHaveTheTableAndSentences) {
   EXPECT_TRUE(last["p_holm"].is_number()) << last.dump();
 }
 
-// Renders the page in headless Chromium: the DOM must come back with every
-// chart (so the page parses as intended, with the escaped text as text) and
-// the screenshot must be a non-empty PNG.
-TEST_F(RenderTest, RendersInHeadlessChromium) {
+// Renders `html` in headless Chromium: returns the DOM it built, after
+// checking that a screenshot of it is a non-empty PNG. Empty when Chromium
+// failed (the test has failed then).
+std::string render_in_chromium(const testing::TempFolder& folder, const std::string& html) {
   const std::string chromium = "/usr/bin/chromium";
-  if (!std::filesystem::exists(chromium)) {
-    GTEST_SKIP() << "Chromium is not installed (/usr/bin/chromium): the HTML was not rendered";
-  }
-  const testing::TempFolder folder("report_render");
-  const std::string page = folder.write("report.html", render_html(summary, info));
+  const std::string page = folder.write("report.html", html);
   const std::string profile = folder / "profile";
   const std::string flags =
       "--headless --no-sandbox --disable-gpu --disable-background-networking "
@@ -318,26 +315,130 @@ TEST_F(RenderTest, RendersInHeadlessChromium) {
   const std::string dump = "timeout 120 " + chromium + " " + flags + " --dump-dom file://" + page +
                            " > " + dom + " 2> " + (folder / "dump.log");
   const int dumped = std::system(dump.c_str());
-  ASSERT_TRUE(WIFEXITED(dumped) && WEXITSTATUS(dumped) == 0) << dump;
+  EXPECT_TRUE(WIFEXITED(dumped) && WEXITSTATUS(dumped) == 0) << dump;
   std::ifstream in(dom);
   const std::string rendered((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
-  EXPECT_EQ(count_of(rendered, "<svg"), kCharts);
-  EXPECT_NE(rendered.find("Key findings"), std::string::npos);
-  EXPECT_EQ(count_of(rendered, "<script"), 0u);  // the hostile title stayed text
-  EXPECT_NE(rendered.find("&lt;script&gt;"), std::string::npos);
 
   const std::string shot = "timeout 120 " + chromium + " " + flags +
                            " --hide-scrollbars --window-size=1200,2000 --screenshot=" + png +
                            " file://" + page + " > " + (folder / "shot.log") + " 2>&1";
   const int shot_status = std::system(shot.c_str());
-  ASSERT_TRUE(WIFEXITED(shot_status) && WEXITSTATUS(shot_status) == 0) << shot;
-  ASSERT_TRUE(std::filesystem::exists(png));
-  EXPECT_GT(std::filesystem::file_size(png), 10000u);
-  std::ifstream image(png, std::ios::binary);
-  char magic[8] = {};
-  image.read(magic, 8);
-  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+  EXPECT_TRUE(WIFEXITED(shot_status) && WEXITSTATUS(shot_status) == 0) << shot;
+  EXPECT_TRUE(std::filesystem::exists(png));
+  if (std::filesystem::exists(png)) {
+    EXPECT_GT(std::filesystem::file_size(png), 10000u);
+    std::ifstream image(png, std::ios::binary);
+    char magic[8] = {};
+    image.read(magic, 8);
+    EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+  }
+  return rendered;
+}
+
+bool have_chromium() { return std::filesystem::exists("/usr/bin/chromium"); }
+
+// The page renders in a real browser: the DOM must come back with every
+// chart (so the page parses as intended, with the escaped text as text).
+TEST_F(RenderTest, RendersInHeadlessChromium) {
+  if (!have_chromium()) {
+    GTEST_SKIP() << "Chromium is not installed (/usr/bin/chromium): the HTML was not rendered";
+  }
+  const testing::TempFolder folder("report_render");
+  const std::string rendered = render_in_chromium(folder, render_html(summary, info));
+  EXPECT_EQ(count_of(rendered, "<svg"), kCharts);
+  EXPECT_NE(rendered.find("Key findings"), std::string::npos);
+  EXPECT_EQ(count_of(rendered, "<script"), 0u);  // the hostile title stayed text
+  EXPECT_NE(rendered.find("&lt;script&gt;"), std::string::npos);
+}
+
+// A sweep over two axes (a parameter, and a ruling with a hostile name)
+// of runs made like the one above, each point's games a little different.
+balance::SweepSummary hostile_sweep(const std::vector<std::string>& targets) {
+  balance::SweepInfo sweep;
+  sweep.run_id = 7;
+  sweep.game = "forest_shuffle";
+  sweep.game_title = kHostile;
+  sweep.variant = "default";
+  sweep.axes = {{false, "cards", {"1", "2", "3"}, {1, 2, 3}},
+                {true, "fs.<b>rule</b>", {"a", "<i>b</i>"}, {}}};
+  sweep.players = 2;
+  sweep.agents = {"mcts", "random"};
+  sweep.seed = 42;
+  sweep.games_per_point = 200;
+  sweep.points_planned = 6;
+  sweep.status = "passed";
+  sweep.command = "grove sweep forest_shuffle --set cards=1:3 --ruling 'fs.<b>rule</b>=a,<i>b</i>'";
+  const RunInfo info = hostile_info();
+  std::vector<balance::SweepPoint> points;
+  for (std::int64_t index = 0; index < 6; ++index) {
+    std::vector<GameRecord> games = records(info);
+    games.resize(static_cast<std::size_t>(150 + 10 * index));  // the lengths differ
+    points.push_back(balance::summarize_point(index, sweep, info, games,
+                                              balance::simultaneous_confidence(6)));
+  }
+  return balance::summarize_sweep(sweep, std::move(points), targets);
+}
+
+// Seats 1 and 2, the first player's advantage, length, margin, one metric.
+constexpr std::size_t kSweepCharts = 6;
+
+TEST(SweepReport, OneLineChartPerFigureWithBandsEscapedAndSelfContained) {
+  const balance::SweepSummary sweep = hostile_sweep({"first_player_advantage=0"});
+  const std::string html = render_sweep_html(sweep);
+  EXPECT_EQ(count_of(html, "<svg"), kSweepCharts);
+  // One line and one band per value of the second axis in every chart.
+  EXPECT_EQ(count_of(html, "class=\"series\""), 2 * kSweepCharts);
+  EXPECT_EQ(count_of(html, "class=\"band\""), 2 * kSweepCharts);
+  EXPECT_NE(html.find("target 0.0%"), std::string::npos);
+  EXPECT_NE(html.find("fair share 50.0%"), std::string::npos);
+  EXPECT_EQ(count_of(html, "<script"), 0u);
+  EXPECT_EQ(html.find("<b>rule"), std::string::npos);
+  EXPECT_EQ(html.find("<i>b"), std::string::npos);
+  EXPECT_NE(html.find("fs.&lt;b&gt;rule&lt;/b&gt;=&lt;i&gt;b&lt;/i&gt;"), std::string::npos);
+  for (const char* external : {"http", "url(", "<link", "<img", "xlink"}) {
+    EXPECT_EQ(html.find(external), std::string::npos) << external;
+  }
+  EXPECT_NE(html.find("Bonferroni"), std::string::npos);
+
+  const std::string markdown = render_sweep_markdown(sweep);
+  EXPECT_NE(markdown.find("## the first player's advantage"), std::string::npos);
+  EXPECT_EQ(markdown.find("<b>"), std::string::npos);
+
+  const nlohmann::json doc = nlohmann::json::parse(render_sweep_json(sweep));
+  EXPECT_EQ(doc["format"], "grove-sweep-1");
+  ASSERT_EQ(doc["points"].size(), 6u);
+  EXPECT_EQ(doc["points"][3]["setting"]["cards"], "2");
+  EXPECT_EQ(doc["points"][3]["setting"]["fs.<b>rule</b>"], "<i>b</i>");
+  const nlohmann::json& advantage = doc["points"][0]["figures"]["first_player_advantage"];
+  EXPECT_LE(advantage["simultaneous"]["low"].get<double>(), advantage["low"].get<double>());
+  EXPECT_EQ(doc["targets"][0]["figure"], "first_player_advantage");
+  EXPECT_EQ(doc["sweep"]["axes"][1]["ruling"], true);
+}
+
+TEST(SweepReport, AnUnknownTargetIsAnInputErrorWithTheClosestName) {
+  try {
+    hostile_sweep({"first_player_advantag=0"});
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("(did you mean 'first_player_advantage'?)"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(SweepReport, RendersInHeadlessChromium) {
+  if (!have_chromium()) {
+    GTEST_SKIP() << "Chromium is not installed (/usr/bin/chromium): the HTML was not rendered";
+  }
+  const testing::TempFolder folder("sweep_render");
+  const std::string rendered =
+      render_in_chromium(folder, render_sweep_html(hostile_sweep({"seat1=0.5"})));
+  EXPECT_EQ(count_of(rendered, "<svg"), kSweepCharts);
+  EXPECT_EQ(count_of(rendered, "<polyline"), 2 * kSweepCharts);
+  EXPECT_NE(rendered.find("Key findings"), std::string::npos);
+  EXPECT_EQ(count_of(rendered, "<script"), 0u);
+  EXPECT_NE(rendered.find("&lt;script&gt;"), std::string::npos);
 }
 
 }  // namespace
