@@ -19,6 +19,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/support/temp_folder.hpp"
 
 extern char** environ;
@@ -107,7 +109,8 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command : {"games", "rules", "play", "replay", "fuzz", "explore",
-                                    "balance", "compare", "report", "show", "results", "score"}) {
+                                    "balance", "sweep", "compare", "report", "show", "results",
+                                    "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -117,7 +120,7 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, fuzz, explore, balance, compare, report, show, results, "
+            "rules, play, replay, fuzz, explore, balance, sweep, compare, report, show, results, "
             "score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
@@ -462,6 +465,96 @@ TEST_F(CliTest, ExploreReportsEverythingAndStoresTheRun) {
       << shown.text;
   EXPECT_NE(grove("results show 1 --json --db " + db_).text.find("\"fingerprint_bytes\""),
             std::string::npos);
+}
+
+// A sweep of Pass the Pandas' dice at four players between random agents:
+// stored as one sweep of three paired points, its first-player advantage
+// moving the way the exact explorer says, and within its intervals of the
+// explorer's exact values at one and two dice.
+TEST_F(CliTest, SweepOfDiceAgreesWithTheExplorer) {
+  const Output out = grove(
+      "sweep pass_the_pandas --players 4 --agents random --set dice_per_player=1:3 --games 4000 "
+      "--seed 3 --target first_player_advantage=0 --db " + db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("dice_per_player=2"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("point 3/3"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("Stored as sweep 1"), std::string::npos) << out.text;
+  EXPECT_EQ(query("SELECT kind || ' ' || status FROM runs WHERE id = 1"), "sweep passed");
+  EXPECT_EQ(query("SELECT points_planned FROM sweeps WHERE run_id = 1"), "3");
+  EXPECT_EQ(query("SELECT group_concat(setting, ' ') FROM sweep_points"),
+            "{\"dice_per_player\":\"1\"} {\"dice_per_player\":\"2\"} "
+            "{\"dice_per_player\":\"3\"}");
+  // Paired: every point dealt from the sweep's seed.
+  EXPECT_EQ(query("SELECT count(DISTINCT seed) FROM runs WHERE kind = 'balance'"), "1");
+  EXPECT_EQ(query("SELECT count(*) FROM balance_games"), "12000");
+
+  const std::string json = folder_ / "sweep.json";
+  ASSERT_EQ(grove("report 1 --format json -o " + json + " --target seat1=0.25 --db " + db_).code,
+            0);
+  std::ifstream in(json);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  ASSERT_EQ(report["points"].size(), 3u);
+  std::vector<double> advantage;
+  for (const auto& point : report["points"]) {
+    advantage.push_back(point["figures"]["first_player_advantage"]["estimate"].get<double>());
+  }
+  // The exact chance that P1 wins under uniformly random play, as grove
+  // explore prints it, with `dice` each at four players.
+  const auto explored_win = [&](int dice) {
+    const Output explored = grove("explore pass_the_pandas --players 4 --set dice_per_player=" +
+                                  std::to_string(dice) + " --no-rulings --db " + db_);
+    EXPECT_EQ(explored.code, 0) << explored.text;
+    const std::string marker = "uniformly random play: P1 wins ";
+    const auto at = explored.text.find(marker);
+    EXPECT_NE(at, std::string::npos) << explored.text;
+    return at == std::string::npos ? -1.0 : std::stod(explored.text.substr(at + marker.size()));
+  };
+  const double exact_1 = explored_win(1) - 0.25;
+  const double exact_2 = explored_win(2) - 0.25;
+  for (const auto& [index, exact] : {std::pair{0, exact_1}, std::pair{1, exact_2}}) {
+    const auto& interval =
+        report["points"][index]["figures"]["first_player_advantage"]["simultaneous"];
+    EXPECT_LE(interval["low"].get<double>(), exact) << report["points"][index].dump();
+    EXPECT_GE(interval["high"].get<double>(), exact) << report["points"][index].dump();
+  }
+  // Monotone, in the direction the explorer gives from one die to two.
+  const double direction = exact_2 > exact_1 ? 1 : -1;
+  EXPECT_GT(direction * (advantage[1] - advantage[0]), 0) << out.text;
+  EXPECT_GT(direction * (advantage[2] - advantage[1]), 0) << out.text;
+  EXPECT_EQ(report["targets"][0]["figure"], "seat1");
+
+  const std::string html = folder_ / "sweep.html";
+  ASSERT_EQ(grove("report 1 -o " + html + " --db " + db_).code, 0);
+  std::ifstream page(html);
+  const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_NE(text.find("sweep of dice_per_player"), std::string::npos);
+}
+
+TEST_F(CliTest, SweepMistakesAreOneLine) {
+  EXPECT_EQ(grove("sweep pass_the_pandas --set dice_per_player=4:2 --db " + db_).text,
+            "grove: error: --set: 'dice_per_player': FROM 4 is above TO 2 in '4:2'\n");
+  EXPECT_EQ(grove("sweep pass_the_pandas --set dice_per_player=0:2 --db " + db_).text,
+            "grove: error: --set: 'dice_per_player': '0:2' leaves the parameter's range 1..10; "
+            "see 'grove rules pass_the_pandas'\n");
+  EXPECT_EQ(grove("sweep pass_the_pandas --set dice_per_playr=1:2 --db " + db_).text,
+            "grove: error: --set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you "
+            "mean 'dice_per_player'?); see 'grove rules pass_the_pandas'\n");
+  const Output none = grove("sweep pass_the_pandas --set water_faces=2 --db " + db_);
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.text.find("nothing to sweep"), std::string::npos) << none.text;
+  const Output target =
+      grove("sweep pass_the_pandas --set dice_per_player=1:2 --games 8 --agents random --target "
+            "lenght=5 --db " + db_);
+  EXPECT_EQ(target.code, 2);
+  EXPECT_NE(target.text.find("grove: error: --target: 'lenght': expected NAME=VALUE with NAME one "
+                             "of seat1, seat2, first_player_advantage, length"),
+            std::string::npos)
+      << target.text;
+  EXPECT_NE(target.text.find("(did you mean 'length'?)"), std::string::npos) << target.text;
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'sweep'"), "error");
+  EXPECT_EQ(grove("report 2 --target seat1=0.5 --db " + db_).text,
+            "grove: error: '--target': only a sweep's report has targets\n");
 }
 
 TEST_F(CliTest, ExploreFindsAGameThatCannotEndAndExitsWithOne) {

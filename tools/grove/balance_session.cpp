@@ -92,7 +92,8 @@ balance::BalanceSettings balance_settings(const Game& game, const Variant& varia
 }
 
 StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
-                             const std::string& command_line, const std::string& label) {
+                             const std::string& command_line, const std::string& label,
+                             const TaskProgress* task) {
   balance::BalanceSettings settings = base;
   const Game& game = *settings.game;
   StoredBalance result;
@@ -150,9 +151,18 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
     result.storing_seconds += std::chrono::duration<double>(Clock::now() - started).count();
     if (batch.size() >= 1000 || Clock::now() - flushed > std::chrono::milliseconds(500)) flush();
   };
-  callbacks.on_progress = [&](const balance::BalanceProgress& progress) {
-    if (!live && progress.seconds - shown < 10 && progress.done < progress.planned) return;
-    shown = progress.seconds;
+  callbacks.on_progress = [&](const balance::BalanceProgress& run_progress) {
+    if (!live && run_progress.seconds - shown < 10 && run_progress.done < run_progress.planned) {
+      return;
+    }
+    shown = run_progress.seconds;
+    // Within a task the counts and the time left are the whole task's.
+    balance::BalanceProgress progress = run_progress;
+    if (task != nullptr) {
+      progress.done += task->games_before;
+      progress.planned = task->games_total;
+      progress.seconds += task->seconds_before;
+    }
     const double rate = static_cast<double>(progress.done) / std::max(progress.seconds, 1e-9);
     const std::string left =
         progress.done > 0 && progress.done < progress.planned
@@ -161,8 +171,9 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
                   " left" + (settings.precision > 0 ? " (less if --precision is met)" : "")
             : "";
     const std::string line = fmt::format(
-        "games {}/{}, {:.1f} games/s, {:.0f} moves/s{}", progress.done, progress.planned, rate,
-        static_cast<double>(progress.moves) / std::max(progress.seconds, 1e-9), left);
+        "{}games {}/{}, {:.1f} games/s, {:.0f} moves/s{}", task ? task->step + ", " : "",
+        progress.done, progress.planned, rate,
+        static_cast<double>(run_progress.moves) / std::max(run_progress.seconds, 1e-9), left);
     std::cerr << (live ? "\r" + line + "   " : line + "\n") << std::flush;
     drawn = live;
   };

@@ -37,10 +37,21 @@ struct StoredBalance {
   double storing_seconds = 0;  // spent turning games into rows and storing them
 };
 
+// Where a run stands in a longer task (a sweep's points): its progress
+// line then counts the whole task's games, and its time left is the
+// whole task's.
+struct TaskProgress {
+  std::string step;                // "point 3/7", heading the line
+  std::int64_t games_before = 0;   // of the task, played before this run
+  std::int64_t games_total = 0;    // of the whole task
+  double seconds_before = 0;
+};
+
 // Plays and stores one run (a run of kind "balance" with its games and,
 // at the end, its summary). `label` heads the progress line.
 StoredBalance play_and_store(Store& store, const balance::BalanceSettings& settings,
-                             const std::string& command_line, const std::string& label);
+                             const std::string& command_line, const std::string& label,
+                             const TaskProgress* task = nullptr);
 
 // A stored balance run, read back; throws InputError when there is none.
 StoredBalance load_balance(const Store& store, std::int64_t run);

@@ -16,5 +16,6 @@ int balance_command(const Invocation& invocation);
 int compare_command(const Invocation& invocation);
 int report_command(const Invocation& invocation);
 int show_command(const Invocation& invocation);
+int sweep_command(const Invocation& invocation);
 
 }  // namespace grove::cli

@@ -1,5 +1,5 @@
-// grove report RUN: a stored balance run's report as a self-contained HTML
-// page (inline SVG charts), Markdown or JSON.
+// grove report RUN: a stored balance run's or sweep's report as a
+// self-contained HTML page (inline SVG charts), Markdown or JSON.
 
 #include <fmt/format.h>
 
@@ -10,6 +10,7 @@
 #include "reports/render/report.hpp"
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/sweep_session.hpp"
 
 namespace grove::cli {
 
@@ -18,30 +19,47 @@ int report_command(const Invocation& invocation) {
   std::int64_t run = 0;
   std::string format = "html";
   std::string output;
+  std::vector<std::string> targets;
   po::options_description options("options");
   options.add_options()("run", po::value(&run)->required()->value_name("RUN"),
-                        "a balance run ('grove results list' shows them)")(
+                        "a balance run or a sweep ('grove results list' shows them)")(
       "format", po::value(&format)->value_name("FORMAT")->default_value(format),
       "html (a self-contained page with charts), md (Markdown) or json")(
       "output,o", po::value(&output)->value_name("FILE"),
       "where to write it, - for standard output (default: balance-RUN.html for html, standard "
-      "output otherwise)");
+      "output otherwise)")(
+      "target", po::value(&targets)->value_name("NAME=VALUE")->composing(),
+      "a sweep's points closest to a value of a figure, as grove sweep --target (repeatable)");
   add_db_option(options, common);
   po::positional_options_description positional;
   positional.add("run", 1);
   po::variables_map values;
-  if (!parse(invocation, "report RUN [--format html|md|json] [--output FILE]",
+  if (!parse(invocation, "report RUN [--format html|md|json] [--output FILE] [--target NAME=VALUE]",
              "The report of a stored balance run: seat and first-player win rates with 95% "
              "confidence intervals, draws and shared victories, scores and margins, game length, "
              "how often each action and card is used and how that relates to winning, lead "
-             "changes, and the game's own figures.",
+             "changes, and the game's own figures. Of a sweep: every figure against the swept "
+             "values, one chart each with its confidence band, and the points within chance of "
+             "each --target.",
              options, positional, values)) {
     return kSuccess;
   }
   format = report_format(format);
-  if (output.empty()) output = format == "html" ? fmt::format("balance-{}.html", run) : "-";
-  check_output_file(output, "--output");
+  if (!output.empty()) check_output_file(output, "--output");
   Store store = Store::open(common.db, Store::Options{.reading = true});
+  const bool sweep = store.sweep(run).has_value();
+  if (output.empty()) {
+    output = format == "html" ? fmt::format("{}-{}.html", sweep ? "sweep" : "balance", run) : "-";
+    check_output_file(output, "--output");
+  }
+  if (sweep) {
+    const balance::SweepSummary summary = load_sweep(store, run, targets);
+    write_output(output, format == "html" ? render::render_sweep_html(summary)
+                         : format == "md" ? render::render_sweep_markdown(summary)
+                                          : render::render_sweep_json(summary));
+    return kSuccess;
+  }
+  if (!targets.empty()) throw InputError({}, "--target", "only a sweep's report has targets");
   const StoredBalance stored = load_balance(store, run);
   const balance::Summary summary = balance::summarize(stored.info, stored.games);
   if (format == "html") {
