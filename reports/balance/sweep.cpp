@@ -47,9 +47,9 @@ TargetResult find_target(const SweepSummary& sweep, const SweepFigure& figure, d
     }
   }
   const std::string target = fmt::format("{} = {}", figure.label, value_text(figure, value));
-  const std::string level = fmt::format("{}% simultaneous intervals (Bonferroni over {} points)",
-                                        stats::number(result.confidence * 100, 4),
-                                        sweep.points.size());
+  const std::string level =
+      fmt::format("{}% simultaneous intervals (Bonferroni over {} points)",
+                  stats::number(result.confidence * 100, 4), sweep.points.size());
   if (!result.closest) {
     result.sentence = fmt::format("No point has a value for {}.", figure.label);
     return result;
@@ -141,8 +141,8 @@ SweepSummary summarize_sweep(const SweepInfo& info, std::vector<SweepPoint> poin
       std::max<std::int64_t>(info.points_planned, static_cast<std::int64_t>(points.size()))));
   sweep.points = std::move(points);
   for (int seat = 1; seat <= info.players; ++seat) {
-    sweep.figures.push_back({fmt::format("seat{}", seat), fmt::format("seat {}'s win rate", seat),
-                             true});
+    sweep.figures.push_back(
+        {fmt::format("seat{}", seat), fmt::format("seat {}'s win rate", seat), true});
   }
   sweep.figures.push_back({"first_player_advantage", "the first player's advantage", true});
   sweep.figures.push_back({"length", "game length (moves)", false});
@@ -204,11 +204,10 @@ std::vector<std::string> sweep_findings(const SweepSummary& sweep) {
     // they do not overlap the change is beyond chance (a conservative
     // check: overlapping intervals may still differ).
     const bool apart = from->high < to->low || to->high < from->low;
-    findings.push_back(fmt::format("{}: {} at {}, {} at {}{}.", figure.label,
-                                   interval_text(figure, *from), first.label,
-                                   interval_text(figure, *to), last.label,
-                                   apart ? " (the intervals do not overlap)"
-                                         : " (the intervals overlap: no clear change)"));
+    findings.push_back(fmt::format(
+        "{}: {} at {}, {} at {}{}.", figure.label, interval_text(figure, *from), first.label,
+        interval_text(figure, *to), last.label,
+        apart ? " (the intervals do not overlap)" : " (the intervals overlap: no clear change)"));
   }
   return findings;
 }

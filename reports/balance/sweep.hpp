@@ -15,11 +15,10 @@
 // make them correlated), at the price of being conservative.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "reports/balance/summary.hpp"
 #include "reports/balance/sweep_grid.hpp"
@@ -32,7 +31,7 @@ struct SweepInfo {
   std::int64_t run_id = 0;
   std::string game;
   std::string game_title;
-  std::string variant;  // the base variant's name
+  std::string variant;             // the base variant's name
   std::vector<std::string> fixed;  // settings fixed at every point ("water_faces=2")
   std::vector<SweepAxis> axes;
   int players = 0;
@@ -40,23 +39,24 @@ struct SweepInfo {
   std::uint64_t seed = 0;  // every point's
   std::int64_t games_per_point = 0;
   std::int64_t points_planned = 0;
-  std::string status;   // passed, interrupted, running, incomplete, error
+  std::string status;  // passed, interrupted, running, incomplete, error
   std::string command;
+  std::vector<std::string> targets;  // --target as given to grove sweep: the report's default
 };
 
 // The stored form: JSON with the field names above.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SweepAxis, ruling, name, values, numbers)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SweepInfo, run_id, game, game_title, variant,
-                                                fixed, axes, players, agents, seed,
-                                                games_per_point, points_planned, status, command)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SweepInfo, run_id, game, game_title, variant, fixed,
+                                                axes, players, agents, seed, games_per_point,
+                                                points_planned, status, command, targets)
 
 struct SweepPoint {
-  std::int64_t index = 0;           // in grid order
-  std::vector<std::size_t> at;      // position on each axis
-  std::string label;                // "dice_per_player=4"
+  std::int64_t index = 0;       // in grid order
+  std::vector<std::size_t> at;  // position on each axis
+  std::string label;            // "dice_per_player=4"
   std::int64_t balance_run = 0;
-  Summary summary;                  // at the default confidence
-  Summary simultaneous;             // at the sweep's Bonferroni confidence
+  Summary summary;       // at the default confidence
+  Summary simultaneous;  // at the sweep's Bonferroni confidence
 };
 
 // A figure charted against the swept values.
@@ -69,17 +69,17 @@ struct SweepFigure {
 struct TargetResult {
   SweepFigure figure;
   double value = 0;
-  double confidence = 0;             // of the simultaneous intervals
-  std::vector<std::size_t> within;   // points whose simultaneous interval holds the value
+  double confidence = 0;               // of the simultaneous intervals
+  std::vector<std::size_t> within;     // points whose simultaneous interval holds the value
   std::optional<std::size_t> closest;  // the point with the estimate nearest the value
-  std::string sentence;              // in plain words
+  std::string sentence;                // in plain words
 };
 
 struct SweepSummary {
   SweepInfo info;
   double confidence = stats::kDefaultConfidence;
   double simultaneous_confidence = stats::kDefaultConfidence;  // 1 - (1 - c) / points
-  std::vector<SweepPoint> points;  // the finished ones, in grid order
+  std::vector<SweepPoint> points;                              // the finished ones, in grid order
   std::vector<SweepFigure> figures;
   std::vector<TargetResult> targets;
 };
@@ -93,8 +93,7 @@ SweepPoint summarize_point(std::int64_t index, const SweepInfo& info, const RunI
                            const std::vector<GameRecord>& records, double simultaneous);
 // The confidence of each of `points` intervals for all of them to hold
 // together at `confidence` (Bonferroni).
-double simultaneous_confidence(std::size_t points,
-                               double confidence = stats::kDefaultConfidence);
+double simultaneous_confidence(std::size_t points, double confidence = stats::kDefaultConfidence);
 
 // The figures the points have, and each --target (NAME=VALUE, NAME one of
 // the figures' keys; InputError naming --target with the closest name).

@@ -45,12 +45,12 @@ SweepAxis parameter_axis(const Game& game, const std::string& name, const Range&
     Variant(game).set_parameter_text(name + "=" + range.from);
     throw grid_error("--set", name, "unknown parameter of " + game.name);
   }
-  const std::string written = range.from + ":" + range.to +
-                              (range.step.empty() ? "" : ":" + range.step);
+  const std::string written =
+      range.from + ":" + range.to + (range.step.empty() ? "" : ":" + range.step);
   if (spec->type != ParamType::Integer && spec->type != ParamType::IntegerPerPlayerCount) {
     throw grid_error("--set", name,
-                     fmt::format("a range FROM:TO[:STEP] needs a numeric parameter; {} is {}",
-                                 name, type_name(*spec)));
+                     fmt::format("a range FROM:TO[:STEP] needs a numeric parameter; {} is {}", name,
+                                 type_name(*spec)));
   }
   // grove's parameters are all whole numbers (a real one would be read as
   // such here): a fractional bound or step is a mistake, not a rounding.
@@ -59,8 +59,8 @@ SweepAxis parameter_axis(const Game& game, const std::string& name, const Range&
   const auto step = range.step.empty() ? std::optional<std::int64_t>(1) : whole_number(range.step);
   if (!from || !to || !step) {
     throw grid_error("--set", name,
-                     fmt::format("expected whole numbers FROM:TO[:STEP] ({} is {}), got '{}'",
-                                 name, type_name(*spec), written));
+                     fmt::format("expected whole numbers FROM:TO[:STEP] ({} is {}), got '{}'", name,
+                                 type_name(*spec), written));
   }
   if (*from > *to) {
     throw grid_error("--set", name,
@@ -78,8 +78,8 @@ SweepAxis parameter_axis(const Game& game, const std::string& name, const Range&
   // Counted before the values are made: 1:1000000000 must not fill memory.
   if ((*to - *from) / *step + 1 > static_cast<std::int64_t>(kMostSweepPoints)) {
     throw grid_error("--set", name,
-                     fmt::format("'{}' has {} values; a sweep has at most {} points",
-                                 written, (*to - *from) / *step + 1, kMostSweepPoints));
+                     fmt::format("'{}' has {} values; a sweep has at most {} points", written,
+                                 (*to - *from) / *step + 1, kMostSweepPoints));
   }
   SweepAxis axis;
   axis.name = name;

@@ -81,10 +81,10 @@ std::vector<Section> sweep_sections(const SweepSummary& s) {
                 {},
                 {false, true, true, true, true}};
     for (const balance::SweepPoint& point : s.points) {
-      table.rows.push_back({point.label, value_cell(figure, balance::figure_value(point.summary, figure.key)),
-                            bounds_cell(figure, balance::figure_value(point.simultaneous, figure.key)),
-                            stats::count(point.summary.ended),
-                            std::to_string(point.balance_run)});
+      table.rows.push_back(
+          {point.label, value_cell(figure, balance::figure_value(point.summary, figure.key)),
+           bounds_cell(figure, balance::figure_value(point.simultaneous, figure.key)),
+           stats::count(point.summary.ended), std::to_string(point.balance_run)});
     }
     section.tables.push_back(std::move(table));
     sections.push_back(std::move(section));
@@ -218,26 +218,22 @@ nlohmann::json sweep_json(const SweepSummary& s) {
   for (const balance::TargetResult& target : s.targets) {
     json within = json::array();
     for (std::size_t i : target.within) within.push_back(s.points[i].label);
-    targets.push_back({{"figure", target.figure.key},
-                       {"value", target.value},
-                       {"confidence", target.confidence},
-                       {"within", within},
-                       {"closest", target.closest ? json(s.points[*target.closest].label)
-                                                  : json(nullptr)},
-                       {"sentence", target.sentence}});
+    targets.push_back(
+        {{"figure", target.figure.key},
+         {"value", target.value},
+         {"confidence", target.confidence},
+         {"within", within},
+         {"closest", target.closest ? json(s.points[*target.closest].label) : json(nullptr)},
+         {"sentence", target.sentence}});
   }
   json figures = json::array();
   for (const SweepFigure& figure : s.figures) {
     figures.push_back({{"key", figure.key}, {"label", figure.label}, {"percent", figure.percent}});
   }
-  return {{"format", "grove-sweep-1"},
-          {"sweep", s.info},
-          {"confidence", s.confidence},
-          {"simultaneous_confidence", s.simultaneous_confidence},
-          {"figures", figures},
-          {"points", points},
-          {"targets", targets},
-          {"findings", balance::sweep_findings(s)}};
+  return {{"format", "grove-sweep-1"},  {"sweep", s.info},
+          {"confidence", s.confidence}, {"simultaneous_confidence", s.simultaneous_confidence},
+          {"figures", figures},         {"points", points},
+          {"targets", targets},         {"findings", balance::sweep_findings(s)}};
 }
 
 std::string render_sweep_json(const SweepSummary& s) { return sweep_json(s).dump(2) + "\n"; }

@@ -21,8 +21,9 @@ std::string error_of(const std::vector<std::string>& sets,
 }
 
 TEST(SweepGrid, RangesStepsListsAndFixedSettings) {
-  const SweepGrid grid = parse_grid(pandas(), {"dice_per_player=2:6:2", "water_faces=2"},
-                                    {"ptp.challenge_basis=rolled,set_aside", "ptp.pandamonium_end=immediately"});
+  const SweepGrid grid =
+      parse_grid(pandas(), {"dice_per_player=2:6:2", "water_faces=2"},
+                 {"ptp.challenge_basis=rolled,set_aside", "ptp.pandamonium_end=immediately"});
   ASSERT_EQ(grid.axes.size(), 2u);
   EXPECT_EQ(grid.axes[0].values, (std::vector<std::string>{"2", "4", "6"}));
   EXPECT_EQ(grid.axes[0].numbers, (std::vector<double>{2, 4, 6}));
@@ -63,7 +64,7 @@ TEST(SweepGrid, BadInputIsOneLineNamingTheParameter) {
             "pass_the_pandas'");
   EXPECT_EQ(error_of({"dice_per_player=1.5:4"}),
             "--set: 'dice_per_player': expected whole numbers FROM:TO[:STEP] (dice_per_player is "
-            "integer per player count 1..10), got '1.5:4'");
+            "integer 1..10, or a map players -> integer), got '1.5:4'");
   EXPECT_EQ(error_of({"dice_per_playr=1:4"}),
             "--set: 'dice_per_playr': unknown parameter of pass_the_pandas (did you mean "
             "'dice_per_player'?); see 'grove rules pass_the_pandas'");

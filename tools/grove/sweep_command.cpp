@@ -29,16 +29,15 @@ std::string cell(const std::optional<stats::Interval>& value, bool percent) {
 void print_table(const balance::SweepSummary& sweep) {
   std::size_t width = 5;
   for (const auto& point : sweep.points) width = std::max(width, point.label.size());
-  std::cout << fmt::format("\n{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", "point", width,
-                           "seat 1 wins", "first-player adv.", "length (moves)", "margin");
+  std::cout << fmt::format("\n{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", "point", width, "seat 1 wins",
+                           "first-player adv.", "length (moves)", "margin");
   for (const auto& point : sweep.points) {
     const auto& s = point.summary;
-    std::cout << fmt::format(
-        "{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", point.label, width,
-        cell(balance::figure_value(s, "seat1"), true),
-        cell(balance::figure_value(s, "first_player_advantage"), true),
-        cell(balance::figure_value(s, "length"), false),
-        cell(balance::figure_value(s, "margin"), false));
+    std::cout << fmt::format("{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", point.label, width,
+                             cell(balance::figure_value(s, "seat1"), true),
+                             cell(balance::figure_value(s, "first_player_advantage"), true),
+                             cell(balance::figure_value(s, "length"), false),
+                             cell(balance::figure_value(s, "margin"), false));
   }
   std::cout << fmt::format("({}% intervals, each point alone)\n",
                            stats::number(sweep.confidence * 100));
@@ -99,14 +98,14 @@ int sweep_command(const Invocation& invocation) {
   info.players = points.front().players;
   info.agents = balance::seat_agents(points.front(), 0);
   info.seed = *common.seed;
-  info.games_per_point =
-      (balance.games + info.players - 1) / info.players * info.players;
+  info.games_per_point = (balance.games + info.players - 1) / info.players * info.players;
   info.points_planned = static_cast<std::int64_t>(grid.size());
   info.command = invocation.command_line;
+  info.targets = targets;
 
   Store store = Store::open(common.db);
-  info.run_id = store.begin_run(RunStart{invocation.command_line, "sweep", game.name,
-                                         base.name(), base.hash_hex(), info.seed});
+  info.run_id = store.begin_run(RunStart{invocation.command_line, "sweep", game.name, base.name(),
+                                         base.hash_hex(), info.seed});
   store.add_sweep(SweepRecord{info.run_id, info.points_planned, nlohmann::json(info.axes).dump(),
                               nlohmann::json(info).dump()});
   std::cerr << fmt::format("{} sweep: run {}, {} points of {} games, seed {}\n", game.title,
@@ -121,8 +120,7 @@ int sweep_command(const Invocation& invocation) {
       task.step = fmt::format("point {}/{}", i + 1, grid.size());
       const StoredBalance run = play_and_store(
           store, points[i], invocation.command_line,
-          fmt::format("{} sweep, point {}/{} ({})", game.title, i + 1, grid.size(),
-                      grid.label(i)),
+          fmt::format("{} sweep, point {}/{} ({})", game.title, i + 1, grid.size(), grid.label(i)),
           &task);
       // An early stop (--precision) plays fewer games than planned: the
       // rest of the sweep's count stays right.
@@ -149,15 +147,16 @@ int sweep_command(const Invocation& invocation) {
     }
   } catch (...) {
     try {
-      store.finish_run(info.run_id, "error", fmt::format("stopped by an error after {} of {} points",
-                                                         played, grid.size()));
+      store.finish_run(
+          info.run_id, "error",
+          fmt::format("stopped by an error after {} of {} points", played, grid.size()));
     } catch (...) {
     }
     throw;
   }
-  store.finish_run(info.run_id, stopped ? "interrupted" : "passed",
-                   fmt::format("{} of {} points{}", played, grid.size(),
-                               stopped ? ", interrupted" : ""));
+  store.finish_run(
+      info.run_id, stopped ? "interrupted" : "passed",
+      fmt::format("{} of {} points{}", played, grid.size(), stopped ? ", interrupted" : ""));
 
   const balance::SweepSummary sweep = load_sweep(store, info.run_id, targets);
   print_table(sweep);

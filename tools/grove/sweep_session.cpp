@@ -28,7 +28,9 @@ balance::SweepSummary load_sweep(const Store& store, std::int64_t run,
     points.push_back(
         balance::summarize_point(point.index, info, balance.info, balance.games, simultaneous));
   }
-  return balance::summarize_sweep(info, std::move(points), targets);
+  // Without --target, the targets the sweep was run with.
+  return balance::summarize_sweep(info, std::move(points),
+                                  targets.empty() ? info.targets : targets);
 }
 
 }  // namespace grove::cli

@@ -11,7 +11,8 @@
 
 namespace grove::cli {
 
-// InputError when `run` is not a sweep; `targets` as --target gives them.
+// InputError when `run` is not a sweep; `targets` as --target gives them
+// (none: those the sweep was run with).
 balance::SweepSummary load_sweep(const Store& store, std::int64_t run,
                                  const std::vector<std::string>& targets);
 
