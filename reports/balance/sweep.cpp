@@ -9,17 +9,26 @@
 #include "engine/core/errors.hpp"
 
 namespace grove::balance {
-namespace {
 
-std::string value_text(const SweepFigure& figure, double value) {
+std::string figure_value_text(const SweepFigure& figure, double value) {
+  if (figure.difference) {
+    return fmt::format("{}{} points", value < 0 ? "-" : value > 0 ? "+" : "", stats::points(value));
+  }
   return figure.percent ? stats::percent(value) : stats::number(value);
 }
 
-std::string interval_text(const SweepFigure& figure, const stats::Interval& interval) {
-  if (figure.percent) return stats::percent_interval(interval);
-  return fmt::format("{} [{}, {}]", stats::number(interval.estimate), stats::number(interval.low),
-                     stats::number(interval.high));
+std::string figure_bounds_text(const SweepFigure& figure, const stats::Interval& interval) {
+  if (figure.percent || figure.difference) return stats::percent_bounds(interval);
+  return fmt::format("[{}, {}]", stats::number(interval.low), stats::number(interval.high));
 }
+
+std::string figure_text(const SweepFigure& figure, const stats::Interval& interval) {
+  const std::string bounds = figure_bounds_text(figure, interval);
+  const std::string value = figure_value_text(figure, interval.estimate);
+  return bounds.empty() ? value : value + " " + bounds;
+}
+
+namespace {
 
 std::optional<double> read_number(const std::string& text) {
   double value = 0;
@@ -46,7 +55,7 @@ TargetResult find_target(const SweepSummary& sweep, const SweepFigure& figure, d
       result.closest = i;
     }
   }
-  const std::string target = fmt::format("{} = {}", figure.label, value_text(figure, value));
+  const std::string target = fmt::format("{} = {}", figure.label, figure_value_text(figure, value));
   const std::string level =
       fmt::format("{}% simultaneous intervals (Bonferroni over {} points)",
                   stats::number(result.confidence * 100, 4), sweep.points.size());
@@ -57,7 +66,7 @@ TargetResult find_target(const SweepSummary& sweep, const SweepFigure& figure, d
   const SweepPoint& closest = sweep.points[*result.closest];
   const std::string closest_text =
       fmt::format("{} ({})", closest.label,
-                  interval_text(figure, *figure_value(closest.simultaneous, figure.key)));
+                  figure_text(figure, *figure_value(closest.simultaneous, figure.key)));
   if (result.within.empty()) {
     result.sentence = fmt::format(
         "No point reaches {}: every point's interval excludes it ({}). The closest estimate is "
@@ -67,7 +76,7 @@ TargetResult find_target(const SweepSummary& sweep, const SweepFigure& figure, d
     const SweepPoint& only = sweep.points[result.within.front()];
     result.sentence = fmt::format(
         "Only {} is within chance of {}: {} ({}); every other point's interval excludes it.",
-        only.label, target, interval_text(figure, *figure_value(only.simultaneous, figure.key)),
+        only.label, target, figure_text(figure, *figure_value(only.simultaneous, figure.key)),
         level);
   } else {
     std::vector<std::string> labels;
@@ -144,7 +153,8 @@ SweepSummary summarize_sweep(const SweepInfo& info, std::vector<SweepPoint> poin
     sweep.figures.push_back(
         {fmt::format("seat{}", seat), fmt::format("seat {}'s win rate", seat), true});
   }
-  sweep.figures.push_back({"first_player_advantage", "the first player's advantage", true});
+  sweep.figures.push_back(
+      {"first_player_advantage", "the first player's advantage", true, /*difference=*/true});
   sweep.figures.push_back({"length", "game length (moves)", false});
   const auto any_point = [&](const std::string& key) {
     return std::any_of(sweep.points.begin(), sweep.points.end(), [&](const SweepPoint& point) {
@@ -205,8 +215,8 @@ std::vector<std::string> sweep_findings(const SweepSummary& sweep) {
     // check: overlapping intervals may still differ).
     const bool apart = from->high < to->low || to->high < from->low;
     findings.push_back(fmt::format(
-        "{}: {} at {}, {} at {}{}.", figure.label, interval_text(figure, *from), first.label,
-        interval_text(figure, *to), last.label,
+        "{}: {} at {}, {} at {}{}.", figure.label, figure_text(figure, *from), first.label,
+        figure_text(figure, *to), last.label,
         apart ? " (the intervals do not overlap)" : " (the intervals overlap: no clear change)"));
   }
   return findings;

@@ -61,10 +61,18 @@ struct SweepPoint {
 
 // A figure charted against the swept values.
 struct SweepFigure {
-  std::string key;    // "seat1", "first_player_advantage", "length", "margin", or a metric
-  std::string label;  // "seat 1's win rate"
-  bool percent = false;
+  std::string key;          // "seat1", "first_player_advantage", "length", "margin", or a metric
+  std::string label;        // "seat 1's win rate"
+  bool percent = false;     // a share, charted and told in percent
+  bool difference = false;  // a difference of two shares: told in signed percentage points
 };
+
+// A figure's value and its interval as a designer reads them: "52.0% [48.9,
+// 55.1]", "+7.4 points [3.3, 11.5]", "13.6 [13.2, 13.9]"; the value alone;
+// the bounds alone.
+std::string figure_text(const SweepFigure& figure, const stats::Interval& interval);
+std::string figure_value_text(const SweepFigure& figure, double value);
+std::string figure_bounds_text(const SweepFigure& figure, const stats::Interval& interval);
 
 struct TargetResult {
   SweepFigure figure;

@@ -42,16 +42,11 @@ std::vector<std::pair<std::string, std::string>> sweep_facts(const SweepSummary&
 }
 
 std::string value_cell(const SweepFigure& figure, const std::optional<stats::Interval>& value) {
-  if (!value) return "n/a";
-  if (figure.percent) return stats::percent_interval(*value);
-  return fmt::format("{} [{}, {}]", stats::number(value->estimate), stats::number(value->low),
-                     stats::number(value->high));
+  return value ? balance::figure_text(figure, *value) : "n/a";
 }
 
 std::string bounds_cell(const SweepFigure& figure, const std::optional<stats::Interval>& value) {
-  if (!value) return "n/a";
-  if (figure.percent) return stats::percent_bounds(*value);
-  return fmt::format("[{}, {}]", stats::number(value->low), stats::number(value->high));
+  return value ? balance::figure_bounds_text(figure, *value) : "n/a";
 }
 
 // A dashed line where a figure means "even": the fair share for a seat's
@@ -59,8 +54,7 @@ std::string bounds_cell(const SweepFigure& figure, const std::optional<stats::In
 std::pair<double, std::string> reference(const SweepSummary& s, const SweepFigure& figure) {
   for (const balance::TargetResult& target : s.targets) {
     if (target.figure.key == figure.key) {
-      return {target.value, "target " + (figure.percent ? stats::percent(target.value)
-                                                        : stats::number(target.value))};
+      return {target.value, "target " + balance::figure_value_text(figure, target.value)};
     }
   }
   if (figure.key == "first_player_advantage") return {0, "no advantage"};

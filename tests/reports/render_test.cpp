@@ -390,7 +390,7 @@ TEST(SweepReport, OneLineChartPerFigureWithBandsEscapedAndSelfContained) {
   // One line and one band per value of the second axis in every chart.
   EXPECT_EQ(count_of(html, "class=\"series\""), 2 * kSweepCharts);
   EXPECT_EQ(count_of(html, "class=\"band\""), 2 * kSweepCharts);
-  EXPECT_NE(html.find("target 0.0%"), std::string::npos);
+  EXPECT_NE(html.find("target 0.0 points"), std::string::npos);  // an advantage, in points
   EXPECT_NE(html.find("fair share 50.0%"), std::string::npos);
   EXPECT_EQ(count_of(html, "<script"), 0u);
   EXPECT_EQ(html.find("<b>rule"), std::string::npos);

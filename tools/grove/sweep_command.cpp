@@ -19,25 +19,27 @@
 namespace grove::cli {
 namespace {
 
-std::string cell(const std::optional<stats::Interval>& value, bool percent) {
+// A table cell: a point's figure with its interval, or "-".
+std::string cell(const balance::SweepSummary& sweep, const balance::SweepPoint& point,
+                 const std::string& key) {
+  const auto value = balance::figure_value(point.summary, key);
   if (!value) return "-";
-  if (percent) return stats::percent_interval(*value);
-  return fmt::format("{} ± {}", stats::number(value->estimate),
-                     stats::number(value->half_width(), 2));
+  for (const balance::SweepFigure& figure : sweep.figures) {
+    if (figure.key == key) return balance::figure_text(figure, *value);
+  }
+  return stats::number(value->estimate);
 }
 
 void print_table(const balance::SweepSummary& sweep) {
   std::size_t width = 5;
   for (const auto& point : sweep.points) width = std::max(width, point.label.size());
-  std::cout << fmt::format("\n{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", "point", width, "seat 1 wins",
-                           "first-player adv.", "length (moves)", "margin");
+  std::cout << fmt::format("\n{:<{}}  {:<22}  {:<26}  {:<20}  {}\n", "point", width, "seat 1 wins",
+                           "first-player advantage", "length (moves)", "margin");
   for (const auto& point : sweep.points) {
-    const auto& s = point.summary;
-    std::cout << fmt::format("{:<{}}  {:<22}  {:<22}  {:<16}  {}\n", point.label, width,
-                             cell(balance::figure_value(s, "seat1"), true),
-                             cell(balance::figure_value(s, "first_player_advantage"), true),
-                             cell(balance::figure_value(s, "length"), false),
-                             cell(balance::figure_value(s, "margin"), false));
+    std::cout << fmt::format("{:<{}}  {:<22}  {:<26}  {:<20}  {}\n", point.label, width,
+                             cell(sweep, point, "seat1"),
+                             cell(sweep, point, "first_player_advantage"),
+                             cell(sweep, point, "length"), cell(sweep, point, "margin"));
   }
   std::cout << fmt::format("({}% intervals, each point alone)\n",
                            stats::number(sweep.confidence * 100));
