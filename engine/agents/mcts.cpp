@@ -83,7 +83,8 @@ void seat_rewards(const Rules& rules, const State& state, double scale,
 }
 
 MctsAgent::MctsAgent(MctsSettings settings) : settings_(settings) {
-  if (settings_.iterations.value_or(1) < 1) throw std::invalid_argument("MCTS needs at least one iteration");
+  if (settings_.iterations.value_or(1) < 1)
+    throw std::invalid_argument("MCTS needs at least one iteration");
   if (settings_.milliseconds < 0) throw std::invalid_argument("MCTS needs time to think");
   if (settings_.playout_moves.value_or(0) < 0) {
     throw std::invalid_argument("MCTS playouts cannot be negative");

@@ -292,9 +292,10 @@ std::string line_chart(const LineChart& chart) {
       if (finite(p.y)) path += fmt::format("{:.1f},{:.1f} ", x(p.x), y(p.y));
     }
     if (!band_top.empty()) {
-      svg += fmt::format("<polygon class=\"band\" points=\"{}{}\" fill=\"#000\" "
-                         "fill-opacity=\"0.12\" stroke=\"none\"/>\n",
-                         band_top, band_bottom);
+      svg += fmt::format(
+          "<polygon class=\"band\" points=\"{}{}\" fill=\"#000\" "
+          "fill-opacity=\"0.12\" stroke=\"none\"/>\n",
+          band_top, band_bottom);
     }
     const std::string dash = kDashes[k % std::size(kDashes)];
     svg += fmt::format(
@@ -304,8 +305,8 @@ std::string line_chart(const LineChart& chart) {
     for (const LinePoint& p : series.points) {
       if (!finite(p.y)) continue;
       svg += fmt::format(
-          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#fff\" stroke=\"#000\"/>\n",
-          x(p.x), y(p.y));
+          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#fff\" stroke=\"#000\"/>\n", x(p.x),
+          y(p.y));
     }
     if (chart.series.size() > 1) {
       const double at = top + 4 + 16 * static_cast<double>(k);

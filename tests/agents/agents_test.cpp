@@ -140,8 +140,8 @@ TEST_P(EveryGame, MctsWithoutABudgetSearchesAsLongAsTheGameSuggests) {
   const std::unique_ptr<Rules> rules = game().rules(Variant(game()), game().min_players);
   const auto seats = static_cast<std::size_t>(game().min_players);
   Table plain(3, std::vector<std::string>(seats, "mcts"));
-  Table budgeted(3, std::vector<std::string>(
-                        seats, "mcts:" + std::to_string(rules->search_iterations())));
+  Table budgeted(
+      3, std::vector<std::string>(seats, "mcts:" + std::to_string(rules->search_iterations())));
   std::unique_ptr<State> state = rules->initial_state();
   for (int decisions = 0; decisions < 6 && rules->node(*state).kind != NodeKind::Terminal;) {
     const bool decision = rules->node(*state).kind == NodeKind::Decision;

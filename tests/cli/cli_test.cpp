@@ -15,11 +15,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "tests/support/temp_folder.hpp"
 
@@ -108,9 +107,9 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const std::string command : {"games", "rules", "play", "replay", "fuzz", "explore",
-                                    "balance", "sweep", "compare", "report", "show", "results",
-                                    "score"}) {
+  for (const std::string command :
+       {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "sweep", "compare",
+        "report", "show", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -474,7 +473,8 @@ TEST_F(CliTest, ExploreReportsEverythingAndStoresTheRun) {
 TEST_F(CliTest, SweepOfDiceAgreesWithTheExplorer) {
   const Output out = grove(
       "sweep pass_the_pandas --players 4 --agents random --set dice_per_player=1:3 --games 4000 "
-      "--seed 3 --target first_player_advantage=0 --db " + db_);
+      "--seed 3 --target first_player_advantage=0 --db " +
+      db_);
   ASSERT_EQ(out.code, 0) << out.text;
   EXPECT_NE(out.text.find("dice_per_player=2"), std::string::npos) << out.text;
   EXPECT_NE(out.text.find("point 3/3"), std::string::npos) << out.text;
@@ -501,8 +501,9 @@ TEST_F(CliTest, SweepOfDiceAgreesWithTheExplorer) {
   // The exact chance that P1 wins under uniformly random play, as grove
   // explore prints it, with `dice` each at four players.
   const auto explored_win = [&](int dice) {
-    const Output explored = grove("explore pass_the_pandas --players 4 --set dice_per_player=" +
-                                  std::to_string(dice) + " --no-rulings --db " + db_);
+    const Output explored =
+        grove("explore pass_the_pandas --players 4 --set dice_per_player=" + std::to_string(dice) +
+              " --no-rulings --db " + db_);
     EXPECT_EQ(explored.code, 0) << explored.text;
     const std::string marker = "uniformly random play: P1 wins ";
     const auto at = explored.text.find(marker);
@@ -543,9 +544,10 @@ TEST_F(CliTest, SweepMistakesAreOneLine) {
   const Output none = grove("sweep pass_the_pandas --set water_faces=2 --db " + db_);
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.text.find("nothing to sweep"), std::string::npos) << none.text;
-  const Output target =
-      grove("sweep pass_the_pandas --set dice_per_player=1:2 --games 8 --agents random --target "
-            "lenght=5 --db " + db_);
+  const Output target = grove(
+      "sweep pass_the_pandas --set dice_per_player=1:2 --games 8 --agents random --target "
+      "lenght=5 --db " +
+      db_);
   EXPECT_EQ(target.code, 2);
   EXPECT_NE(target.text.find("grove: error: --target: 'lenght': expected NAME=VALUE with NAME one "
                              "of seat1, seat2, first_player_advantage, length"),

@@ -374,8 +374,8 @@ balance::SweepSummary hostile_sweep(const std::vector<std::string>& targets) {
   for (std::int64_t index = 0; index < 6; ++index) {
     std::vector<GameRecord> games = records(info);
     games.resize(static_cast<std::size_t>(150 + 10 * index));  // the lengths differ
-    points.push_back(balance::summarize_point(index, sweep, info, games,
-                                              balance::simultaneous_confidence(6)));
+    points.push_back(
+        balance::summarize_point(index, sweep, info, games, balance::simultaneous_confidence(6)));
   }
   return balance::summarize_sweep(sweep, std::move(points), targets);
 }

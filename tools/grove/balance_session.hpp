@@ -41,9 +41,9 @@ struct StoredBalance {
 // line then counts the whole task's games, and its time left is the
 // whole task's.
 struct TaskProgress {
-  std::string step;                // "point 3/7", heading the line
-  std::int64_t games_before = 0;   // of the task, played before this run
-  std::int64_t games_total = 0;    // of the whole task
+  std::string step;               // "point 3/7", heading the line
+  std::int64_t games_before = 0;  // of the task, played before this run
+  std::int64_t games_total = 0;   // of the whole task
   double seconds_before = 0;
 };
 

@@ -60,7 +60,8 @@ void add_agents_option(po::options_description& options, std::string& list) {
       "agents", po::value(&list)->value_name("LIST")->default_value(list),
       "the agents by seat, comma-separated, repeated to fill the table: random, greedy, mcts "
       "or mcts:ITERATIONS[:PLAYOUT_MOVES] (mcts searches as many iterations and playout moves as "
-      "the game suggests, 200 iterations and 400 in Takenoko; mcts:ms=50 thinks 50 ms a decision instead, which a faster machine plays "
+      "the game suggests, 200 iterations and 400 in Takenoko; mcts:ms=50 thinks 50 ms a decision "
+      "instead, which a faster machine plays "
       "differently)");
 }
 

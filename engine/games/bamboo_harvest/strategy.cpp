@@ -194,9 +194,7 @@ struct PathAnswer {
 PathAnswer path_answer(const PathMasks& masks, int limit, int min_others);
 
 // Cards by rank, in the rules' words (the suit says nothing of its use).
-std::string deed_item(Card deed) {
-  return is_wild(deed) ? "wild card" : rank_name(rank_of(deed));
-}
+std::string deed_item(Card deed) { return is_wild(deed) ? "wild card" : rank_name(rank_of(deed)); }
 
 double field_number(const Event& event, const char* name) {
   const std::string* text = event.field(name);

@@ -50,9 +50,9 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
       card.points = plot_points[static_cast<std::size_t>(colour)][shape];
       card.description = fmt::format(fmt::runtime(shapes()[shape].words),
                                      kColourNames[static_cast<std::size_t>(colour)]);
-      card.label = fmt::format("{} {} (plot, {} points)",
-                               kColourNames[static_cast<std::size_t>(colour)], shapes()[shape].name,
-                               card.points);
+      card.label =
+          fmt::format("{} {} (plot, {} points)", kColourNames[static_cast<std::size_t>(colour)],
+                      shapes()[shape].name, card.points);
       for (const Hex& at : shapes()[shape].cells)
         card.cells.push_back({at, static_cast<Colour>(colour)});
     }
@@ -103,10 +103,9 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
               ? fmt::format("a {} bamboo of 4 sections on a plot with no improvement", name)
               : fmt::format("a {} bamboo of 4 sections on a plot with a {}", name,
                             need_names[need]);
-      card.label = fmt::format("{} bamboo of 4 with {} (gardener, {} points)", name,
-                               needs[need] == ImprovementNeed::None ? "no improvement"
-                                                                    : need_names[need],
-                               card.points);
+      card.label = fmt::format(
+          "{} bamboo of 4 with {} (gardener, {} points)", name,
+          needs[need] == ImprovementNeed::None ? "no improvement" : need_names[need], card.points);
     }
   }
   struct Group {

@@ -251,7 +251,8 @@ players:
   };
   EXPECT_EQ(use("P1 plays linden"), "plays tree/Linden");
   EXPECT_EQ(use("P1 plays LR01 european_hare left of tree 1"), "plays card/European Hare");
-  EXPECT_EQ(use("P1 plays LR01 as sapling"), "plays sapling/European Hare / European Badger (LR01)");
+  EXPECT_EQ(use("P1 plays LR01 as sapling"),
+            "plays sapling/European Hare / European Badger (LR01)");
   EXPECT_EQ(use("P1 draws from deck"), "draws from deck/");
   EXPECT_EQ(use("P1 takes LR07 from clearing"), "takes from clearing/Raccoon / Roe Deer (LR07)");
   EXPECT_EQ(use("P1 uses tawny_owl bonus"), "uses bonus/Tawny Owl");
