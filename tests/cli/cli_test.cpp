@@ -992,6 +992,51 @@ TEST_F(CliTest, KilledOrStoppedAtAnyMomentLosesNothingStored) {
   EXPECT_EQ(left, 0) << "grove processes still running on " << db_;
 }
 
+TEST_F(CliTest, AStoppedSweepKeepsItsFinishedPointsAndAKilledOneStaysIncomplete) {
+  // Points of 8,000 games: the first finishes within a second (longer under
+  // the sanitizers), the second is stopped part way.
+  const std::vector<std::string> sweep = {"sweep",     "pass_the_pandas",
+                                          "--players", "4",
+                                          "--agents",  "random",
+                                          "--set",     "dice_per_player=1:3",
+                                          "--games",   "8000",
+                                          "--seed",    "4",
+                                          "--db",      db_};
+  const std::string sweep_run = "SELECT max(id) FROM runs WHERE kind = 'sweep'";
+  for (const int signal : {SIGINT, SIGKILL}) {
+    const pid_t child = start(sweep);
+    // Stopped once the first point is in the sweep and the next one plays.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (query("SELECT count(*) FROM sweep_points WHERE sweep_run_id = (" + sweep_run + ")") !=
+               "1" ||
+           query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
+      ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first point never finished";
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    kill(child, signal);
+    int status = 0;
+    waitpid(child, &status, 0);
+    const std::string run = query(sweep_run);
+    const std::string shown = grove("results show " + run + " --db " + db_).text;
+    if (signal == SIGINT) {
+      ASSERT_TRUE(WIFEXITED(status));
+      EXPECT_EQ(WEXITSTATUS(status), 130);
+      EXPECT_NE(shown.find("status   interrupted"), std::string::npos) << shown;
+    } else {
+      EXPECT_NE(shown.find("status   incomplete"), std::string::npos) << shown;
+    }
+    // The finished point is kept, with all its games, and its report reads.
+    EXPECT_EQ(query("SELECT count(*) FROM balance_games WHERE run_id = (SELECT balance_run_id FROM "
+                    "sweep_points WHERE sweep_run_id = " +
+                    run + ")"),
+              "8000");
+    EXPECT_EQ(
+        grove("report " + run + " --format md -o " + (folder_ / "sweep.md") + " --db " + db_).code,
+        0);
+    EXPECT_EQ(grove("results check --db " + db_).code, 0);
+  }
+}
+
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   const std::string scenario =
       "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: "
