@@ -68,6 +68,28 @@ std::string html_page(const std::string& title, const std::string& body) {
       escape(title), kStyle, body);
 }
 
+std::string html_report_head(const std::string& title, const Facts& facts,
+                             const std::vector<std::string>& findings) {
+  std::string out = "<h1>" + escape(title) + "</h1>\n<dl class=\"facts\">\n";
+  for (const auto& [name, value] : facts) {
+    out += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
+  }
+  out += "</dl>\n<section id=\"findings\">\n<h2>Key findings</h2>\n<ul class=\"findings\">\n";
+  for (const std::string& finding : findings) out += "<li>" + escape(finding) + "</li>\n";
+  return out + "</ul>\n</section>\n";
+}
+
+std::string html_section(const Section& section, const std::string& charts) {
+  std::string out =
+      fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", escape(section.id), escape(section.title));
+  for (const std::string& paragraph : section.paragraphs) {
+    out += "<p class=\"note\">" + escape(paragraph) + "</p>\n";
+  }
+  out += charts;
+  for (const Table& table : section.tables) out += html_table(table);
+  return out + "</section>\n";
+}
+
 namespace {
 
 std::string interval_note(double confidence) {
@@ -151,31 +173,13 @@ std::string charts_for(const std::string& id, const balance::Summary& s) {
   return "";
 }
 
-std::string section_html(const Section& section, const std::string& charts) {
-  std::string out =
-      fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", escape(section.id), escape(section.title));
-  for (const std::string& paragraph : section.paragraphs) {
-    out += "<p class=\"note\">" + escape(paragraph) + "</p>\n";
-  }
-  out += charts;
-  for (const Table& table : section.tables) out += html_table(table);
-  return out + "</section>\n";
-}
-
 }  // namespace
 
 std::string render_html(const balance::Summary& s, const balance::RunInfo& info) {
-  std::string body = "<h1>" + escape(report_title(s)) + "</h1>\n<dl class=\"facts\">\n";
-  for (const auto& [name, value] : run_facts(s, info)) {
-    body += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
-  }
-  body += "</dl>\n<section id=\"findings\">\n<h2>Key findings</h2>\n<ul class=\"findings\">\n";
-  for (const std::string& finding : balance::key_findings(s)) {
-    body += "<li>" + escape(finding) + "</li>\n";
-  }
-  body += "</ul>\n</section>\n";
+  std::string body =
+      html_report_head(report_title(s), run_facts(s, info), balance::key_findings(s));
   for (const Section& section : summary_sections(s)) {
-    body += section_html(section, s.ended > 0 ? charts_for(section.id, s) : "");
+    body += html_section(section, s.ended > 0 ? charts_for(section.id, s) : "");
   }
   return html_page(report_title(s), body);
 }

@@ -181,9 +181,8 @@ std::string report_title(const Summary& s) {
                      s.variant.empty() ? "default" : s.variant, s.players);
 }
 
-std::vector<std::pair<std::string, std::string>> run_facts(const Summary& s,
-                                                           const balance::RunInfo& info) {
-  std::vector<std::pair<std::string, std::string>> facts;
+Facts run_facts(const Summary& s, const balance::RunInfo& info) {
+  Facts facts;
   facts.emplace_back(
       "Game", info.game_title.empty() ? info.game : info.game_title + " (" + info.game + ")");
   facts.emplace_back("Variant",
@@ -432,16 +431,16 @@ Table comparison_table(const balance::Comparison& c) {
   return table;
 }
 
-std::string render_markdown(const Summary& s, const balance::RunInfo& info) {
-  std::string out = "# " + markdown_cell(report_title(s)) + "\n\n";
-  for (const auto& [name, value] : run_facts(s, info)) {
+std::string markdown_report(const std::string& title, const Facts& facts,
+                            const std::vector<std::string>& findings,
+                            const std::vector<Section>& sections) {
+  std::string out = "# " + markdown_cell(title) + "\n\n";
+  for (const auto& [name, value] : facts) {
     out += "- **" + markdown_cell(name) + "**: " + markdown_cell(value) + "\n";
   }
   out += "\n## Key findings\n\n";
-  for (const std::string& finding : balance::key_findings(s)) {
-    out += "- " + markdown_cell(finding) + "\n";
-  }
-  for (const Section& section : summary_sections(s)) {
+  for (const std::string& finding : findings) out += "- " + markdown_cell(finding) + "\n";
+  for (const Section& section : sections) {
     out += "\n## " + markdown_cell(section.title) + "\n\n";
     for (const std::string& paragraph : section.paragraphs) {
       out += markdown_cell(paragraph) + "\n\n";
@@ -449,6 +448,11 @@ std::string render_markdown(const Summary& s, const balance::RunInfo& info) {
     for (const Table& table : section.tables) out += markdown_table(table) + "\n";
   }
   return out;
+}
+
+std::string render_markdown(const Summary& s, const balance::RunInfo& info) {
+  return markdown_report(report_title(s), run_facts(s, info), balance::key_findings(s),
+                         summary_sections(s));
 }
 
 std::string render_comparison_markdown(const balance::Comparison& c) {

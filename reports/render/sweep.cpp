@@ -23,8 +23,8 @@ std::string sweep_title(const SweepSummary& s) {
                      join(names, " and "));
 }
 
-std::vector<std::pair<std::string, std::string>> sweep_facts(const SweepSummary& s) {
-  std::vector<std::pair<std::string, std::string>> facts = {
+Facts sweep_facts(const SweepSummary& s) {
+  Facts facts = {
       {"sweep", fmt::format("run {} ({})", s.info.run_id, s.info.status)},
       {"points", fmt::format("{} of {} played", s.points.size(), s.info.points_planned)},
       {"players", std::to_string(s.info.players)},
@@ -133,55 +133,22 @@ std::string sweep_chart(const SweepSummary& s, const SweepFigure& figure) {
   return line_chart(chart);
 }
 
-std::string facts_html(const std::vector<std::pair<std::string, std::string>>& facts) {
-  std::string out = "<dl class=\"facts\">\n";
-  for (const auto& [name, value] : facts) {
-    out += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
-  }
-  return out + "</dl>\n";
-}
-
 }  // namespace
 
 std::string render_sweep_html(const SweepSummary& s) {
-  std::string body = "<h1>" + escape(sweep_title(s)) + "</h1>\n" + facts_html(sweep_facts(s));
-  body += "<section id=\"findings\">\n<h2>Key findings</h2>\n<ul class=\"findings\">\n";
-  for (const std::string& finding : balance::sweep_findings(s)) {
-    body += "<li>" + escape(finding) + "</li>\n";
-  }
-  body += "</ul>\n</section>\n";
+  std::string body = html_report_head(sweep_title(s), sweep_facts(s), balance::sweep_findings(s));
   const std::vector<Section> sections = sweep_sections(s);
   for (std::size_t i = 0; i < sections.size(); ++i) {
-    const Section& section = sections[i];
-    body += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", escape(section.id),
-                        escape(section.title));
-    for (const std::string& paragraph : section.paragraphs) {
-      body += "<p class=\"note\">" + escape(paragraph) + "</p>\n";
-    }
-    if (i < s.figures.size() && !s.points.empty()) body += sweep_chart(s, s.figures[i]);
-    for (const Table& table : section.tables) body += html_table(table);
-    body += "</section>\n";
+    // The first sections are the figures', in order: each gets its chart.
+    const bool charted = i < s.figures.size() && !s.points.empty();
+    body += html_section(sections[i], charted ? sweep_chart(s, s.figures[i]) : "");
   }
   return html_page(sweep_title(s), body);
 }
 
 std::string render_sweep_markdown(const SweepSummary& s) {
-  std::string out = "# " + markdown_cell(sweep_title(s)) + "\n\n";
-  for (const auto& [name, value] : sweep_facts(s)) {
-    out += "- **" + markdown_cell(name) + "**: " + markdown_cell(value) + "\n";
-  }
-  out += "\n## Key findings\n\n";
-  for (const std::string& finding : balance::sweep_findings(s)) {
-    out += "- " + markdown_cell(finding) + "\n";
-  }
-  for (const Section& section : sweep_sections(s)) {
-    out += "\n## " + markdown_cell(section.title) + "\n\n";
-    for (const std::string& paragraph : section.paragraphs) {
-      out += markdown_cell(paragraph) + "\n\n";
-    }
-    for (const Table& table : section.tables) out += markdown_table(table);
-  }
-  return out;
+  return markdown_report(sweep_title(s), sweep_facts(s), balance::sweep_findings(s),
+                         sweep_sections(s));
 }
 
 nlohmann::json sweep_json(const SweepSummary& s) {

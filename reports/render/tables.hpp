@@ -28,10 +28,10 @@ struct Section {
   std::vector<Table> tables;
 };
 
-// (name, value) lines describing the run: game, variant, players, agents,
+// (name, value) lines describing a run: game, variant, players, agents,
 // games, seed, how it stopped, ...
-std::vector<std::pair<std::string, std::string>> run_facts(const balance::Summary& summary,
-                                                           const balance::RunInfo& info);
+using Facts = std::vector<std::pair<std::string, std::string>>;
+Facts run_facts(const balance::Summary& summary, const balance::RunInfo& info);
 std::vector<Section> summary_sections(const balance::Summary& summary);
 std::string report_title(const balance::Summary& summary);
 
@@ -40,7 +40,17 @@ std::string report_title(const balance::Summary& summary);
 // interval in JSON (NaN as null).
 std::string html_table(const Table& table);
 std::string html_page(const std::string& title, const std::string& body);
+// A report's top in HTML (its title, facts and key findings), and one of
+// its sections with whatever charts the renderer puts before the tables;
+// every report (a run's, a sweep's) is laid out so.
+std::string html_report_head(const std::string& title, const Facts& facts,
+                             const std::vector<std::string>& findings);
+std::string html_section(const Section& section, const std::string& charts);
 std::string markdown_table(const Table& table);
+// A whole report in Markdown, laid out as html_report_head and html_section.
+std::string markdown_report(const std::string& title, const Facts& facts,
+                            const std::vector<std::string>& findings,
+                            const std::vector<Section>& sections);
 std::string markdown_cell(const std::string& text);  // text from data, made safe
 nlohmann::json interval_json(const stats::Interval& value);
 
