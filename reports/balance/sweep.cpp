@@ -124,18 +124,8 @@ SweepPoint summarize_point(std::int64_t index, const SweepInfo& info, const RunI
                            const std::vector<GameRecord>& records, double simultaneous) {
   SweepPoint point;
   point.index = index;
-  std::int64_t rest = index;
-  point.at.resize(info.axes.size());
-  std::vector<std::string> parts;
-  for (std::size_t i = info.axes.size(); i-- > 0;) {
-    const auto size = static_cast<std::int64_t>(info.axes[i].values.size());
-    point.at[i] = static_cast<std::size_t>(rest % size);
-    rest /= size;
-  }
-  for (std::size_t i = 0; i < info.axes.size(); ++i) {
-    parts.push_back(info.axes[i].name + "=" + info.axes[i].values[point.at[i]]);
-  }
-  point.label = join(parts, ", ");
+  point.at = point_coordinates(info.axes, static_cast<std::size_t>(index));
+  point.label = point_label(info.axes, static_cast<std::size_t>(index));
   point.balance_run = run.run_id;
   point.summary = summarize(run, records);
   point.simultaneous = summarize(run, records, simultaneous);

@@ -107,7 +107,7 @@ std::size_t SweepGrid::size() const {
   return points;
 }
 
-std::vector<std::size_t> SweepGrid::coordinates(std::size_t index) const {
+std::vector<std::size_t> point_coordinates(const std::vector<SweepAxis>& axes, std::size_t index) {
   std::vector<std::size_t> at(axes.size());
   for (std::size_t i = axes.size(); i-- > 0;) {
     at[i] = index % axes[i].values.size();
@@ -116,8 +116,8 @@ std::vector<std::size_t> SweepGrid::coordinates(std::size_t index) const {
   return at;
 }
 
-std::string SweepGrid::label(std::size_t index) const {
-  const std::vector<std::size_t> at = coordinates(index);
+std::string point_label(const std::vector<SweepAxis>& axes, std::size_t index) {
+  const std::vector<std::size_t> at = point_coordinates(axes, index);
   std::vector<std::string> parts;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     parts.push_back(axes[i].name + "=" + axes[i].values[at[i]]);

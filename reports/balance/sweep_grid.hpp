@@ -26,16 +26,23 @@ struct SweepAxis {
   std::vector<double> numbers;      // the values as numbers (parameters only): the x axis
 };
 
+// Point `index`'s position on each axis (the index of its value), the
+// first axis varying slowest; and its label, "dice_per_player=4,
+// ptp.challenge_basis=rolled". For a grid being played and for a stored
+// sweep's points alike.
+std::vector<std::size_t> point_coordinates(const std::vector<SweepAxis>& axes, std::size_t index);
+std::string point_label(const std::vector<SweepAxis>& axes, std::size_t index);
+
 struct SweepGrid {
   std::vector<std::string> fixed_parameters;  // NAME=VALUE, applied at every point
   std::vector<std::string> fixed_rulings;     // ID=ALTERNATIVE
   std::vector<SweepAxis> axes;                // as given on the command line
 
   std::size_t size() const;  // the number of points
-  // Point `index`'s position on each axis (index of its value).
-  std::vector<std::size_t> coordinates(std::size_t index) const;
-  // "dice_per_player=4, ptp.challenge_basis=rolled".
-  std::string label(std::size_t index) const;
+  std::vector<std::size_t> coordinates(std::size_t index) const {
+    return point_coordinates(axes, index);
+  }
+  std::string label(std::size_t index) const { return point_label(axes, index); }
   // `base` (the game's defaults, --variant and the fixed settings) with
   // point `index`'s values set, named after them.
   Variant variant(const Variant& base, std::size_t index) const;
