@@ -28,8 +28,6 @@ std::string figure_text(const SweepFigure& figure, const stats::Interval& interv
   return bounds.empty() ? value : value + " " + bounds;
 }
 
-namespace {
-
 std::optional<double> read_number(const std::string& text) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -38,6 +36,8 @@ std::optional<double> read_number(const std::string& text) {
   }
   return value;
 }
+
+namespace {
 
 TargetResult find_target(const SweepSummary& sweep, const SweepFigure& figure, double value) {
   TargetResult result;
@@ -132,6 +132,41 @@ SweepPoint summarize_point(std::int64_t index, const SweepInfo& info, const RunI
   return point;
 }
 
+std::vector<SweepFigure> figures_of(int players, const std::vector<const Summary*>& summaries) {
+  std::vector<SweepFigure> figures;
+  for (int seat = 1; seat <= players; ++seat) {
+    figures.push_back({fmt::format("seat{}", seat), fmt::format("seat {}'s win rate", seat), true});
+  }
+  figures.push_back(
+      {"first_player_advantage", "the first player's advantage", true, /*difference=*/true});
+  figures.push_back({"length", "game length (moves)", false});
+  const auto any_has = [&](const std::string& key) {
+    return std::any_of(summaries.begin(), summaries.end(), [&](const Summary* summary) {
+      return figure_value(*summary, key).has_value();
+    });
+  };
+  if (any_has("margin")) figures.push_back({"margin", "winning margin (points)", false});
+  for (const Summary* summary : summaries) {
+    for (const GameMetricResult& metric : summary->game_metrics) {
+      const bool known = std::any_of(figures.begin(), figures.end(),
+                                     [&](const SweepFigure& f) { return f.key == metric.name; });
+      if (!known) figures.push_back({metric.name, metric.name + " (per game)", false});
+    }
+  }
+  return figures;
+}
+
+const SweepFigure& figure_named(const std::vector<SweepFigure>& figures, const std::string& name) {
+  const auto figure = std::find_if(figures.begin(), figures.end(),
+                                   [&](const SweepFigure& f) { return f.key == name; });
+  if (figure != figures.end()) return *figure;
+  std::vector<std::string> keys;
+  for (const SweepFigure& f : figures) keys.push_back(f.key);
+  throw InputError({"--target", 0, 0}, name,
+                   fmt::format("expected NAME=VALUE with NAME one of {}{}", join(keys, ", "),
+                               did_you_mean(name, keys)));
+}
+
 SweepSummary summarize_sweep(const SweepInfo& info, std::vector<SweepPoint> points,
                              const std::vector<std::string>& targets) {
   SweepSummary sweep;
@@ -139,48 +174,21 @@ SweepSummary summarize_sweep(const SweepInfo& info, std::vector<SweepPoint> poin
   sweep.simultaneous_confidence = simultaneous_confidence(static_cast<std::size_t>(
       std::max<std::int64_t>(info.points_planned, static_cast<std::int64_t>(points.size()))));
   sweep.points = std::move(points);
-  for (int seat = 1; seat <= info.players; ++seat) {
-    sweep.figures.push_back(
-        {fmt::format("seat{}", seat), fmt::format("seat {}'s win rate", seat), true});
-  }
-  sweep.figures.push_back(
-      {"first_player_advantage", "the first player's advantage", true, /*difference=*/true});
-  sweep.figures.push_back({"length", "game length (moves)", false});
-  const auto any_point = [&](const std::string& key) {
-    return std::any_of(sweep.points.begin(), sweep.points.end(), [&](const SweepPoint& point) {
-      return figure_value(point.summary, key).has_value();
-    });
-  };
-  if (any_point("margin")) sweep.figures.push_back({"margin", "winning margin (points)", false});
-  std::vector<std::string> metrics;
-  for (const SweepPoint& point : sweep.points) {
-    for (const GameMetricResult& metric : point.summary.game_metrics) {
-      if (std::find(metrics.begin(), metrics.end(), metric.name) == metrics.end()) {
-        metrics.push_back(metric.name);
-        sweep.figures.push_back({metric.name, metric.name + " (per game)", false});
-      }
-    }
-  }
-  std::vector<std::string> keys;
-  for (const SweepFigure& figure : sweep.figures) keys.push_back(figure.key);
+  std::vector<const Summary*> summaries;
+  for (const SweepPoint& point : sweep.points) summaries.push_back(&point.summary);
+  sweep.figures = figures_of(info.players, summaries);
   for (const std::string& target : targets) {
     const auto equals = target.find('=');
-    const std::string name = target.substr(0, equals);
-    const auto figure = std::find_if(sweep.figures.begin(), sweep.figures.end(),
-                                     [&](const SweepFigure& f) { return f.key == name; });
-    if (equals == std::string::npos || figure == sweep.figures.end()) {
-      throw InputError({"--target", 0, 0}, name,
-                       fmt::format("expected NAME=VALUE with NAME one of {}{}", join(keys, ", "),
-                                   did_you_mean(name, keys)));
-    }
-    const auto value = read_number(target.substr(equals + 1));
+    const SweepFigure& figure = figure_named(sweep.figures, target.substr(0, equals));
+    const auto value =
+        equals == std::string::npos ? std::nullopt : read_number(target.substr(equals + 1));
     if (!value) {
-      throw InputError({"--target", 0, 0}, name,
-                       "expected a number (a share for win rates and the first player's "
-                       "advantage: 0.25, not 25%), got '" +
-                           target.substr(equals + 1) + "'");
+      throw InputError({"--target", 0, 0}, figure.key,
+                       "expected NAME=VALUE with VALUE a number (a share for win rates and the "
+                       "first player's advantage: 0.25, not 25%), got '" +
+                           target + "'");
     }
-    sweep.targets.push_back(find_target(sweep, *figure, *value));
+    sweep.targets.push_back(find_target(sweep, figure, *value));
   }
   return sweep;
 }

@@ -96,6 +96,16 @@ struct SweepSummary {
 // none (no scores, the metric not reported, no ended game).
 std::optional<stats::Interval> figure_value(const Summary& summary, const std::string& key);
 
+// The figures of `summaries`: each seat's win rate, the first player's
+// advantage and the length; the winning margin and each of the game's
+// metrics when any summary has them.
+std::vector<SweepFigure> figures_of(int players, const std::vector<const Summary*>& summaries);
+// The figure keyed `name`; InputError naming --target, the keys there are
+// and the closest one otherwise.
+const SweepFigure& figure_named(const std::vector<SweepFigure>& figures, const std::string& name);
+// A finite number written as a whole (--target's values); nothing otherwise.
+std::optional<double> read_number(const std::string& text);
+
 // One point's records summarized twice: once alone, once at `simultaneous`.
 SweepPoint summarize_point(std::int64_t index, const SweepInfo& info, const RunInfo& run,
                            const std::vector<GameRecord>& records, double simultaneous);

@@ -38,17 +38,27 @@ std::optional<std::int64_t> whole_number(const std::string& text) {
   return value;
 }
 
-SweepAxis parameter_axis(const Game& game, const std::string& name, const Range& range) {
+// How large a grid may be, and what the command calls its points.
+struct Limit {
+  std::size_t points;
+  const char* flag;  // the option that gives a parameter's range
+  const char* most;  // "a sweep has at most"
+};
+constexpr Limit kSweepLimit{kMostSweepPoints, "--set", "a sweep has at most"};
+constexpr Limit kTuneLimit{kMostTuneCandidates, "--vary", "a tune tries at most"};
+
+SweepAxis parameter_axis(const Game& game, const std::string& name, const Range& range,
+                         const Limit& limit) {
   const ParamSpec* spec = game.find_parameter(name);
   if (spec == nullptr) {
     // Said exactly as --set says it anywhere else, with the closest name.
     Variant(game).set_parameter_text(name + "=" + range.from);
-    throw grid_error("--set", name, "unknown parameter of " + game.name);
+    throw grid_error(limit.flag, name, "unknown parameter of " + game.name);
   }
   const std::string written =
       range.from + ":" + range.to + (range.step.empty() ? "" : ":" + range.step);
   if (spec->type != ParamType::Integer && spec->type != ParamType::IntegerPerPlayerCount) {
-    throw grid_error("--set", name,
+    throw grid_error(limit.flag, name,
                      fmt::format("a range FROM:TO[:STEP] needs a numeric parameter; {} is {}", name,
                                  type_name(*spec)));
   }
@@ -58,28 +68,28 @@ SweepAxis parameter_axis(const Game& game, const std::string& name, const Range&
   const auto to = whole_number(range.to);
   const auto step = range.step.empty() ? std::optional<std::int64_t>(1) : whole_number(range.step);
   if (!from || !to || !step) {
-    throw grid_error("--set", name,
+    throw grid_error(limit.flag, name,
                      fmt::format("expected whole numbers FROM:TO[:STEP] ({} is {}), got '{}'", name,
                                  type_name(*spec), written));
   }
   if (*from > *to) {
-    throw grid_error("--set", name,
+    throw grid_error(limit.flag, name,
                      fmt::format("FROM {} is above TO {} in '{}'", *from, *to, written));
   }
   if (*step <= 0) {
-    throw grid_error("--set", name,
+    throw grid_error(limit.flag, name,
                      fmt::format("the step must be at least 1, got {} in '{}'", *step, written));
   }
   if (*from < spec->min || *to > spec->max) {
-    throw grid_error("--set", name,
+    throw grid_error(limit.flag, name,
                      fmt::format("'{}' leaves the parameter's range {}..{}; see 'grove rules {}'",
                                  written, spec->min, spec->max, game.name));
   }
   // Counted before the values are made: 1:1000000000 must not fill memory.
-  if ((*to - *from) / *step + 1 > static_cast<std::int64_t>(kMostSweepPoints)) {
-    throw grid_error("--set", name,
-                     fmt::format("'{}' has {} values; a sweep has at most {} points", written,
-                                 (*to - *from) / *step + 1, kMostSweepPoints));
+  if ((*to - *from) / *step + 1 > static_cast<std::int64_t>(limit.points)) {
+    throw grid_error(limit.flag, name,
+                     fmt::format("'{}' has {} values; {} {} points", written,
+                                 (*to - *from) / *step + 1, limit.most, limit.points));
   }
   SweepAxis axis;
   axis.name = name;
@@ -140,27 +150,69 @@ Variant SweepGrid::variant(const Variant& base, std::size_t index) const {
   return variant;
 }
 
-SweepGrid parse_grid(const Game& game, const std::vector<std::string>& sets,
-                     const std::vector<std::string>& rulings) {
+namespace {
+
+// The axes of --vary (tune only), then the ranges and fixed values of --set
+// and the alternatives of --ruling, each checked as --set checks a value.
+SweepGrid read_grid(const Game& game, const std::vector<std::string>& vary,
+                    const std::vector<std::string>& sets, const std::vector<std::string>& rulings,
+                    const Limit& limit) {
   SweepGrid grid;
   const auto add_axis = [&](SweepAxis axis, const std::string& flag) {
     for (const SweepAxis& other : grid.axes) {
       if (other.name == axis.name) {
-        throw grid_error(flag, axis.name, "swept twice; give one range or list per name");
+        throw grid_error(flag, axis.name, "varied twice; give one range or list per name");
       }
     }
     grid.axes.push_back(std::move(axis));
-    if (grid.size() > kMostSweepPoints) {
-      throw grid_error(flag, grid.axes.back().name,
-                       fmt::format("the grid has {} points; a sweep has at most {}", grid.size(),
-                                   kMostSweepPoints));
+    if (grid.size() > limit.points) {
+      throw grid_error(
+          flag, grid.axes.back().name,
+          fmt::format("the grid has {} points; {} {}", grid.size(), limit.most, limit.points));
     }
   };
   Variant check(game);  // every fixed value and alternative, checked as --set checks it
+  const auto ruling_axis = [&](const std::string& id, const std::vector<std::string>& values) {
+    SweepAxis axis;
+    axis.ruling = true;
+    axis.name = id;
+    for (const std::string& value : values) {
+      check.set_ruling_text(id + "=" + value);
+      axis.values.push_back(value);
+    }
+    return axis;
+  };
+  for (const std::string& entry : vary) {
+    const auto equals = entry.find('=');
+    const std::string name = entry.substr(0, equals);
+    if (const Ruling* ruling = game.find_ruling(name); ruling != nullptr) {
+      if (equals != std::string::npos) {
+        throw grid_error("--vary", name,
+                         "a ruling is varied over all its alternatives: --vary " + name + " alone");
+      }
+      add_axis(ruling_axis(name, ruling->alternative_ids()), "--vary");
+      continue;
+    }
+    const ParamSpec* spec = game.find_parameter(name);
+    std::optional<Range> range;
+    if (equals != std::string::npos) {
+      range = read_range(entry.substr(equals + 1));
+      if (!range) {
+        throw grid_error(
+            "--vary", name,
+            "expected NAME (its whole range) or NAME=FROM:TO[:STEP], got '" + entry + "'");
+      }
+    } else if (spec != nullptr) {
+      range = Range{std::to_string(spec->min), std::to_string(spec->max), ""};
+    } else {
+      range = Range{"0", "0", ""};  // parameter_axis says the name is unknown
+    }
+    add_axis(parameter_axis(game, name, *range, limit), "--vary");
+  }
   for (const std::string& assignment : sets) {
     const auto [name, value] = split(assignment, "--set", "NAME=VALUE or NAME=FROM:TO[:STEP]");
     if (const auto range = read_range(value)) {
-      add_axis(parameter_axis(game, name, *range), "--set");
+      add_axis(parameter_axis(game, name, *range, kSweepLimit), "--set");
     } else {
       check.set_parameter_text(assignment);
       grid.fixed_parameters.push_back(assignment);
@@ -168,27 +220,53 @@ SweepGrid parse_grid(const Game& game, const std::vector<std::string>& sets,
   }
   for (const std::string& assignment : rulings) {
     const auto [id, list] = split(assignment, "--ruling", "ID=ALTERNATIVE or ID=A,B,...");
-    SweepAxis axis;
-    axis.ruling = true;
-    axis.name = id;
+    std::vector<std::string> values;
     std::size_t start = 0;
     for (;;) {
       const std::size_t comma = list.find(',', start);
-      axis.values.push_back(list.substr(start, comma - start));
-      check.set_ruling_text(id + "=" + axis.values.back());
+      values.push_back(list.substr(start, comma - start));
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
+    SweepAxis axis = ruling_axis(id, values);
     if (axis.values.size() == 1) {
       grid.fixed_rulings.push_back(assignment);
     } else {
       add_axis(std::move(axis), "--ruling");
     }
   }
+  return grid;
+}
+
+}  // namespace
+
+SweepGrid parse_grid(const Game& game, const std::vector<std::string>& sets,
+                     const std::vector<std::string>& rulings) {
+  SweepGrid grid = read_grid(game, {}, sets, rulings, kSweepLimit);
   if (grid.axes.empty()) {
     throw InputError({}, "--set",
                      "nothing to sweep: give a parameter's values as --set NAME=FROM:TO[:STEP] or "
                      "a ruling's alternatives as --ruling ID=A,B");
+  }
+  return grid;
+}
+
+SweepGrid parse_candidates(const Game& game, const std::vector<std::string>& vary,
+                           const std::vector<std::string>& sets,
+                           const std::vector<std::string>& rulings) {
+  for (const std::string& assignment : sets) {
+    const auto equals = assignment.find('=');
+    if (equals != std::string::npos && read_range(assignment.substr(equals + 1))) {
+      throw InputError({}, "--set",
+                       "'" + assignment + "': a tune varies a parameter with --vary " + assignment +
+                           "; --set fixes one value");
+    }
+  }
+  SweepGrid grid = read_grid(game, vary, sets, rulings, kTuneLimit);
+  if (grid.axes.empty()) {
+    throw InputError({}, "--vary",
+                     "nothing to tune: give the parameters or rulings to vary as --vary NAME "
+                     "(its whole declared range) or --vary NAME=FROM:TO[:STEP]");
   }
   return grid;
 }

@@ -18,6 +18,9 @@ namespace grove::balance {
 // A sweep plays one balance run per point: more than this many is far more
 // than a chart can show, and most likely a step forgotten.
 inline constexpr std::size_t kMostSweepPoints = 200;
+// A tune tries at most a few hundred of its candidates (a random subset when
+// there are more, reports/balance/tune.hpp); the space itself may be larger.
+inline constexpr std::size_t kMostTuneCandidates = 1'000'000;
 
 struct SweepAxis {
   bool ruling = false;              // a ruling's alternatives, else a parameter's values
@@ -56,5 +59,14 @@ struct SweepGrid {
 // kMostSweepPoints points.
 SweepGrid parse_grid(const Game& game, const std::vector<std::string>& sets,
                      const std::vector<std::string>& rulings);
+
+// The candidates of grove tune: each --vary NAME over the parameter's whole
+// declared range (NAME=FROM:TO[:STEP]: part of it) or over every
+// alternative of the ruling NAME; --set NAME=VALUE and --ruling ID=A fix a
+// setting. InputError as parse_grid, naming --vary, and for a range given
+// to --set (a tune varies with --vary) or nothing to vary.
+SweepGrid parse_candidates(const Game& game, const std::vector<std::string>& vary,
+                           const std::vector<std::string>& sets,
+                           const std::vector<std::string>& rulings);
 
 }  // namespace grove::balance

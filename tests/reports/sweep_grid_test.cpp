@@ -77,7 +77,7 @@ TEST(SweepGrid, BadInputIsOneLineNamingTheParameter) {
   EXPECT_EQ(error_of({"pandamonium_target=1:100", "dice_per_player=1:3"}),
             "--set: 'dice_per_player': the grid has 300 points; a sweep has at most 200");
   EXPECT_EQ(error_of({"dice_per_player=1:2", "dice_per_player=3:4"}),
-            "--set: 'dice_per_player': swept twice; give one range or list per name");
+            "--set: 'dice_per_player': varied twice; give one range or list per name");
   EXPECT_EQ(error_of({"water_faces=2"}),
             "'--set': nothing to sweep: give a parameter's values as --set NAME=FROM:TO[:STEP] "
             "or a ruling's alternatives as --ruling ID=A,B");
