@@ -11,6 +11,7 @@
 #include "reports/balance/game_record.hpp"
 #include "reports/balance/summary.hpp"
 #include "reports/balance/sweep.hpp"
+#include "reports/balance/tune.hpp"
 
 namespace grove::render {
 
@@ -30,5 +31,12 @@ std::string render_sweep_html(const balance::SweepSummary& sweep);
 std::string render_sweep_markdown(const balance::SweepSummary& sweep);
 std::string render_sweep_json(const balance::SweepSummary& sweep);
 nlohmann::json sweep_json(const balance::SweepSummary& sweep);
+
+// A tune's report: its finalists' verdicts on fresh games, its stages, and
+// every candidate its search tried.
+std::string render_tune_html(const balance::TuneSummary& tune);
+std::string render_tune_markdown(const balance::TuneSummary& tune);
+std::string render_tune_json(const balance::TuneSummary& tune);
+nlohmann::json tune_json(const balance::TuneSummary& tune);
 
 }  // namespace grove::render

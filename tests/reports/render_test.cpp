@@ -16,6 +16,8 @@
 
 #include "engine/core/errors.hpp"
 #include "reports/render/report.hpp"
+#include "reports/render/svg.hpp"
+#include "reports/render/tables.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace grove::render {
@@ -439,6 +441,192 @@ TEST(SweepReport, RendersInHeadlessChromium) {
   EXPECT_NE(rendered.find("Key findings"), std::string::npos);
   EXPECT_EQ(count_of(rendered, "<script"), 0u);
   EXPECT_NE(rendered.find("&lt;script&gt;"), std::string::npos);
+}
+
+// A tune of a parameter (cards=1..6) and, unless `one_axis`, of a ruling
+// with a hostile name, played with hand-made games: seat 1 wins more the
+// more cards, evenly at cards=3, and the ruling's second alternative makes
+// the games longer. Played to the end, or (`finish` false) interrupted
+// after its first search round.
+balance::TuneSummary hostile_tune(bool finish, bool one_axis = false) {
+  balance::TuneInfo info;
+  info.run_id = 9;
+  info.game = "forest_shuffle";
+  info.game_title = kHostile;
+  info.variant = "default";
+  info.fixed = {"water=<u>2</u>"};
+  info.axes = {{false, "cards", {"1", "2", "3", "4", "5", "6"}, {1, 2, 3, 4, 5, 6}}};
+  if (!one_axis) info.axes.push_back({true, "fs.<b>rule</b>", {"a", "<i>b</i>"}, {}});
+  info.players = 2;
+  info.agents = {"random", "random"};
+  info.seed = 42;
+  info.budget = 480;
+  info.status = finish ? "passed" : "interrupted";
+  info.command = "grove tune forest_shuffle --vary cards --ruling 'fs.<b>rule</b>'";
+  info.targets = {balance::parse_tune_target("first_player_advantage=0"),
+                  balance::parse_tune_target("length=50:62")};
+  balance::plan_tune(info);
+  balance::Tune tune(info);
+  std::int64_t run = 100;
+  do {
+    for (const balance::TuneTrial& trial : tune.pending()) {
+      const auto at =
+          balance::point_coordinates(info.axes, static_cast<std::size_t>(trial.candidate));
+      const int cards = static_cast<int>(info.axes[0].numbers[at[0]]);
+      const bool longer = at.size() > 1 && at[1] == 1;
+      std::mt19937_64 rng(trial.seed + static_cast<std::uint64_t>(trial.candidate));
+      std::bernoulli_distribution first_wins(0.5 + 0.12 * (cards - 3));
+      std::vector<GameRecord> games;
+      for (std::int64_t index = 0; index < trial.games; ++index) {
+        GameRecord g;
+        g.index = index;
+        g.block = index / 2;
+        g.rotation = static_cast<int>(index % 2);
+        g.agents = info.agents;
+        g.ended = true;
+        g.places = first_wins(rng) ? std::vector<int>{1, 2} : std::vector<int>{2, 1};
+        g.moves = 40 + 4 * cards + (longer ? 15 : 0) + static_cast<std::int64_t>(rng() % 5);
+        g.decisions = g.moves / 2;
+        g.turns = g.moves / 4;
+        games.push_back(g);
+      }
+      tune.add(trial, std::move(games), ++run);
+    }
+  } while (finish && !tune.pending().empty());
+  return tune.summary();
+}
+
+// The text of the section `id` of an HTML page.
+std::string html_section_of(const std::string& html, const std::string& id) {
+  const auto start = html.find("<section id=\"" + id + "\">");
+  if (start == std::string::npos) return "";
+  return html.substr(start, html.find("</section>", start) - start);
+}
+
+TEST(TuneReport, TheFinalistsTableNamesEachFinalistWithItsVerdicts) {
+  const balance::TuneSummary tune = hostile_tune(true);
+  ASSERT_TRUE(tune.finished);
+  const std::string md = render_tune_markdown(tune);
+  EXPECT_NE(md.find("# " + markdown_cell(kHostile) + ": tune of cards and fs.&lt;b>rule&lt;/b>"),
+            std::string::npos)
+      << md.substr(0, 300);
+  EXPECT_NE(md.find("- **candidates**: 12 of 12\n"), std::string::npos);
+  EXPECT_NE(md.find("- **parameter**: cards: 1..6 (6 values)\n"), std::string::npos);
+  EXPECT_NE(md.find("- **targets**: " + markdown_cell("first_player_advantage=0, length=50:62")),
+            std::string::npos);
+  EXPECT_NE(md.find("- **budget**: 480 games, 468 played\n"), std::string::npos);
+  // The search's two rounds and the confirmation, as planned.
+  EXPECT_NE(md.find("| 1 | 12 | 14 | 12 of 12 |"), std::string::npos);
+  EXPECT_NE(md.find("| 2 | 6 | 30 | 6 of 6 |"), std::string::npos);
+  EXPECT_NE(md.find("| confirmation | 3 | 40 | 3 of 3 |"), std::string::npos);
+  std::size_t rank = 0;
+  for (const balance::TuneCandidate& c : tune.candidates) {
+    if (!c.confirmation) continue;
+    const std::string start = fmt::format("| {} | {} | 40 | ", ++rank, markdown_cell(c.label));
+    const auto at = md.find(start);
+    ASSERT_NE(at, std::string::npos) << start;
+    const std::string row = md.substr(at, md.find('\n', at) - at);
+    ASSERT_EQ(c.verdicts.size(), 2u);
+    for (balance::TargetVerdict verdict : c.verdicts) {
+      EXPECT_NE(row.find(" | " + balance::verdict_text(verdict) + " | "), std::string::npos) << row;
+    }
+    EXPECT_NE(row.find(fmt::format(" | {} | grove report ", balance::verdict_text(*c.overall))),
+              std::string::npos)
+        << row;
+  }
+  EXPECT_EQ(rank, 3u);
+  const std::string finalists = html_section_of(render_tune_html(tune), "finalists");
+  EXPECT_NE(finalists.find("Bonferroni"), std::string::npos);
+  EXPECT_NE(finalists.find("<td>" + escape(tune.candidates.front().label) + "</td>"),
+            std::string::npos);
+  // The figures of the search section rest on the search's own games.
+  EXPECT_NE(md.find("## Search"), std::string::npos);
+  EXPECT_NE(md.find("flatter"), std::string::npos);
+  for (const balance::TuneCandidate& c : tune.candidates) {
+    EXPECT_NE(md.find("| " + markdown_cell(c.label) + " | " + std::to_string(c.rounds) + " | "),
+              std::string::npos)
+        << c.label;
+  }
+}
+
+TEST(TuneReport, EveryTextFromDataIsEscapedAndThePageSelfContained) {
+  const balance::TuneSummary tune = hostile_tune(true);
+  const std::string html = render_tune_html(tune);
+  EXPECT_EQ(count_of(html, "<script"), 0u);
+  for (const char* markup : {"<b>rule", "<i>b", "<u>2", "<img"}) {
+    EXPECT_EQ(html.find(markup), std::string::npos) << markup;
+  }
+  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(html.find("fs.&lt;b&gt;rule&lt;/b&gt;=&lt;i&gt;b&lt;/i&gt;"), std::string::npos);
+  for (const char* external : {"http", "url(", "<link", "xlink"}) {
+    EXPECT_EQ(html.find(external), std::string::npos) << external;
+  }
+  EXPECT_EQ(count_of(html, "<svg"), 0u);  // two axes: no line to draw
+  const std::string md = render_tune_markdown(tune);
+  for (const char* markup : {"<script", "<b>", "<i>", "<u>"}) {
+    EXPECT_EQ(md.find(markup), std::string::npos) << markup;
+  }
+}
+
+TEST(TuneReport, AOneAxisTuneChartsItsSearchLoss) {
+  const balance::TuneSummary tune = hostile_tune(true, true);
+  const std::string search = html_section_of(render_tune_html(tune), "search");
+  EXPECT_EQ(count_of(search, "<svg"), 1u);
+  EXPECT_NE(search.find("aria-label=\"Search loss by cards"), std::string::npos);
+  EXPECT_EQ(count_of(search, "<circle"), 6u);  // one per candidate
+}
+
+TEST(TuneReport, JsonHasEveryCandidateWithItsFiguresAndVerdicts) {
+  const balance::TuneSummary tune = hostile_tune(true);
+  const nlohmann::json doc = nlohmann::json::parse(render_tune_json(tune));
+  EXPECT_EQ(doc["format"], "grove-tune-1");
+  for (const char* key : {"tune", "figures", "stages", "candidates", "findings"}) {
+    EXPECT_TRUE(doc.contains(key)) << key;
+  }
+  EXPECT_EQ(doc["tune"]["game_title"], kHostile);  // data stays data in JSON
+  EXPECT_EQ(doc["tune"]["targets"][1]["text"], "length=50:62");
+  ASSERT_EQ(doc["stages"].size(), 3u);
+  EXPECT_EQ(doc["stages"][2]["confirmation"], true);
+  EXPECT_EQ(doc["stages"][2]["games_each"], 40);
+  ASSERT_EQ(doc["candidates"].size(), 12u);
+  const nlohmann::json& best = doc["candidates"][0];
+  EXPECT_EQ(best["label"], tune.candidates.front().label);
+  EXPECT_EQ(best["finalist"], true);
+  EXPECT_EQ(best["confirmation_games"], 40);
+  EXPECT_EQ(best["overall"], balance::verdict_text(*tune.candidates.front().overall));
+  EXPECT_EQ(best["verdicts"][1]["target"], "length=50:62");
+  EXPECT_EQ(best["balance_runs"].size(), 3u);  // two search rounds and the confirmation
+  const nlohmann::json& advantage = best["figures"]["first_player_advantage"];
+  EXPECT_LE(advantage["confirmation_simultaneous"]["low"].get<double>(),
+            advantage["confirmation"]["low"].get<double>());
+  EXPECT_TRUE(advantage["search"]["estimate"].is_number());
+  // A candidate dropped by the search has no confirmation: null, not NaN.
+  const nlohmann::json& last = doc["candidates"].back();
+  EXPECT_EQ(last["finalist"], false);
+  EXPECT_TRUE(last["overall"].is_null());
+  EXPECT_TRUE(last["figures"]["length"]["confirmation"].is_null());
+  EXPECT_EQ(last["setting"].size(), 2u);
+  EXPECT_TRUE(last["setting"].contains("fs.<b>rule</b>"));
+  EXPECT_EQ(doc["findings"], balance::tune_findings(tune));
+}
+
+TEST(TuneReport, AnUnfinishedTuneRendersWithoutFinalistsAndSaysSo) {
+  const balance::TuneSummary tune = hostile_tune(false);
+  ASSERT_FALSE(tune.finished);
+  const std::string html = render_tune_html(tune);
+  const std::string finalists = html_section_of(html, "finalists");
+  EXPECT_NE(finalists.find("No finalist has played its confirmation games"), std::string::npos);
+  EXPECT_EQ(finalists.find("<table>"), std::string::npos);
+  EXPECT_NE(html.find("No finalist was confirmed"), std::string::npos);
+  const std::string md = render_tune_markdown(tune);
+  EXPECT_NE(md.find("The tune was interrupted after 168 of its 480 games"), std::string::npos);
+  EXPECT_NE(md.find("| 2 | 6 | 30 | 0 of 6 |"), std::string::npos);  // planned, not played
+  const nlohmann::json doc = tune_json(tune);
+  EXPECT_EQ(doc["finished"], false);
+  for (const nlohmann::json& c : doc["candidates"]) {
+    EXPECT_TRUE(c["overall"].is_null());
+    EXPECT_EQ(c["rounds"], 1);
+  }
 }
 
 }  // namespace
