@@ -51,8 +51,13 @@ SweepAxis parameter_axis(const Game& game, const std::string& name, const Range&
                          const Limit& limit) {
   const ParamSpec* spec = game.find_parameter(name);
   if (spec == nullptr) {
-    // Said exactly as --set says it anywhere else, with the closest name.
-    Variant(game).set_parameter_text(name + "=" + range.from);
+    // Said as --set says it anywhere else, with the closest name, but
+    // naming the option that was given.
+    try {
+      Variant(game).set_parameter_text(name + "=" + range.from);
+    } catch (const InputError& error) {
+      throw grid_error(limit.flag, error.key(), error.message());
+    }
     throw grid_error(limit.flag, name, "unknown parameter of " + game.name);
   }
   const std::string written =

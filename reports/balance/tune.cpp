@@ -22,6 +22,12 @@ int halvings(std::int64_t n) {
   return rounds;
 }
 
+// The candidates left for the confirmation when `tried` are halved.
+std::int64_t finalists_of(std::int64_t tried) {
+  while (tried > static_cast<std::int64_t>(kFinalists)) tried = (tried + 1) / 2;
+  return tried;
+}
+
 std::int64_t whole_blocks(std::int64_t games, int players) { return games / players * players; }
 
 // A target's unit: half its band, or for a single value one percentage
@@ -136,8 +142,7 @@ void plan_tune(TuneInfo& info) {
       if (fits >= tried || fits <= static_cast<std::int64_t>(kFinalists)) throw too_small();
       tried = fits;
     }
-    const auto finalists = std::min<std::int64_t>(tried, kFinalists);
-    if (whole_blocks(info.confirmation_budget / finalists, info.players) < first_look) {
+    if (whole_blocks(info.confirmation_budget / finalists_of(tried), info.players) < first_look) {
       throw too_small();
     }
   }
@@ -241,10 +246,10 @@ TuneSummary Tune::summary() const {
   s.info = info_;
   s.stages = stages_;
   s.finished = stage_ > info_.search_rounds;
-  const std::size_t finalists =
-      info_.search_rounds == 0 ? info_.tried.size() : std::min(kFinalists, info_.tried.size());
-  s.simultaneous_confidence =
-      simultaneous_confidence(std::max<std::size_t>(1, finalists * info_.targets.size()));
+  // The family is the finalists there are: halving may leave 2 (8 -> 4 -> 2).
+  s.simultaneous_confidence = simultaneous_confidence(std::max<std::size_t>(
+      1, static_cast<std::size_t>(finalists_of(static_cast<std::int64_t>(info_.tried.size()))) *
+             info_.targets.size()));
   const RunInfo run = run_info(info_);
   for (const auto& [index, held] : held_) {
     TuneCandidate c;
@@ -289,6 +294,9 @@ TuneSummary Tune::summary() const {
                        if ((a.confirmation_games > 0) != (b.confirmation_games > 0)) {
                          return a.confirmation_games > 0;
                        }
+                       // A finalist that misses a target ranks below one that
+                       // does not, however close its other figures are.
+                       if (*a.overall != *b.overall) return *a.overall < *b.overall;
                        return a.confirmation_loss < b.confirmation_loss;
                      }
                      if (a.rounds != b.rounds) return a.rounds > b.rounds;
@@ -326,24 +334,29 @@ std::vector<std::string> tune_findings(const TuneSummary& s) {
     }
     return findings;
   }
-  const std::string level = fmt::format(
-      "{}% simultaneous intervals over the {} finalists and {} targets (Bonferroni)",
-      stats::number(s.simultaneous_confidence * 100, 4), confirmed, info.targets.size());
+  const auto plural = [](std::size_t n, const char* one, const char* many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  const std::string level =
+      fmt::format("{}% simultaneous intervals over {} and {} (Bonferroni)",
+                  stats::number(s.simultaneous_confidence * 100, 4),
+                  plural(static_cast<std::size_t>(confirmed), "finalist", "finalists"),
+                  plural(info.targets.size(), "target", "targets"));
   std::vector<std::string> meeting;
+  bool by_chance = false;  // a target is a single value: reached only within chance
   for (const TuneCandidate& c : s.candidates) {
-    if (c.overall &&
-        (*c.overall == TargetVerdict::Meets || *c.overall == TargetVerdict::WithinChance)) {
+    if (c.overall && *c.overall <= TargetVerdict::WithinChance) {
       meeting.push_back(c.label);
+      by_chance = by_chance || *c.overall == TargetVerdict::WithinChance;
     }
   }
   const TuneCandidate& best = s.candidates.front();
   std::vector<std::string> figures;
   for (std::size_t t = 0; t < info.targets.size(); ++t) {
-    const TuneTarget& target = info.targets[t];
-    const auto value = figure_value(*best.confirmation_simultaneous, target.key);
+    const SweepFigure& figure = figure_named(s.figures, info.targets[t].key);
+    const auto value = figure_value(*best.confirmation_simultaneous, figure.key);
     if (!value) continue;
-    figures.push_back(fmt::format("{} {} ({})", figure_named(s.figures, target.key).label,
-                                  figure_text(figure_named(s.figures, target.key), *value),
+    figures.push_back(fmt::format("{} {} ({})", figure.label, figure_text(figure, *value),
                                   verdict_text(best.verdicts[t])));
   }
   if (meeting.empty()) {
@@ -351,10 +364,17 @@ std::vector<std::string> tune_findings(const TuneSummary& s) {
         "No finalist meets every target ({}) on its fresh games ({}). The closest is {}: {}.",
         join(targets, ", "), level, best.label, join(figures, "; ")));
   } else {
+    const bool one = meeting.size() == 1;
+    const std::string verb = by_chance ? (one ? "is within chance of" : "are within chance of")
+                                       : (one ? "meets" : "meet");
     findings.push_back(fmt::format(
-        "{} {} every target ({}) on {} fresh games each ({}). Best: {}: {}.", join(meeting, "; "),
-        meeting.size() == 1 ? "meets" : "meet", join(targets, ", "), best.confirmation_games, level,
-        best.label, join(figures, "; ")));
+        "{} {} every target ({}) on {} fresh games each ({}). Best: {}: {}.{}", join(meeting, "; "),
+        verb, join(targets, ", "), stats::count(best.confirmation_games), level, best.label,
+        join(figures, "; "),
+        one || !by_chance
+            ? ""
+            : " Their fresh games cannot tell them apart on the targets; a larger --budget, or a "
+              "band NAME=LOW:HIGH, can."));
   }
   std::int64_t confirmation_games = 0;
   for (const TuneCandidate& c : s.candidates) confirmation_games += c.confirmation_games;
@@ -366,8 +386,8 @@ std::vector<std::string> tune_findings(const TuneSummary& s) {
     findings.push_back(fmt::format(
         "The search spent {} games over {} round{} on {} candidates; the finalists' figures rest "
         "only on their {} confirmation games, which played no part in choosing them.",
-        s.games - confirmation_games, info.search_rounds, info.search_rounds == 1 ? "" : "s",
-        info.tried.size(), confirmation_games));
+        stats::count(s.games - confirmation_games), info.search_rounds,
+        info.search_rounds == 1 ? "" : "s", info.tried.size(), stats::count(confirmation_games)));
   }
   return findings;
 }

@@ -181,6 +181,8 @@ class Tune {
   // empty when the tune is over.
   std::vector<TuneTrial> pending() const { return pending_; }
   int stage() const { return stage_; }
+  // The stages planned so far, the current one last.
+  const std::vector<TuneStage>& stages() const { return stages_; }
   // A finished trial (one of pending()) with its games; once a stage's
   // trials are all in, the next stage's are planned. std::invalid_argument
   // for a trial that is not pending.

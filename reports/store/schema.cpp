@@ -168,6 +168,25 @@ CREATE TABLE sweep_points (
   PRIMARY KEY (sweep_run_id, point_index)
 );
 )sql"},
+      {8, "tunes: a search of parameter ranges, each trial a balance run",
+       R"sql(
+-- A tune is a run of its own (kind 'tune'); each trial (a candidate's games
+-- in one stage of the search) is a balance run of its own, linked here once
+-- it finished, in the order the tune played them: read back in that order,
+-- the trials decide the tune again exactly as it was played.
+CREATE TABLE tunes (
+  run_id         INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  settings       TEXT NOT NULL      -- candidates, targets, budget, plan, players, agents (JSON)
+);
+CREATE TABLE tune_trials (
+  tune_run_id    INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  trial          INTEGER NOT NULL,  -- 0, 1, ... in the order played
+  stage          INTEGER NOT NULL,  -- search rounds from 0, then the confirmation
+  candidate      INTEGER NOT NULL,  -- the grid point (the first axis varies slowest)
+  balance_run_id INTEGER NOT NULL REFERENCES runs(id),
+  PRIMARY KEY (tune_run_id, trial)
+);
+)sql"},
   };
   return list;
 }

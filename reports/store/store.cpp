@@ -715,6 +715,55 @@ std::vector<SweepPointRecord> Store::sweep_points(std::int64_t sweep) const {
   }
 }
 
+void Store::add_tune(std::int64_t run, const std::string& settings) {
+  try {
+    Statement insert(db_, "INSERT INTO tunes (run_id, settings) VALUES (?, ?)");
+    insert.bind(1, run).bind(2, settings).step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a tune");
+  }
+}
+
+void Store::add_tune_trial(std::int64_t tune, const TuneTrialRecord& trial) {
+  try {
+    Statement insert(db_,
+                     "INSERT INTO tune_trials (tune_run_id, trial, stage, candidate, "
+                     "balance_run_id) VALUES (?, ?, ?, ?, ?)");
+    insert.bind(1, tune).bind(2, trial.trial).bind(3, std::int64_t{trial.stage});
+    insert.bind(4, trial.candidate).bind(5, trial.balance_run).step();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "storing a tune's trial");
+  }
+}
+
+std::optional<std::string> Store::tune(std::int64_t run) const {
+  try {
+    Statement select(db_, "SELECT settings FROM tunes WHERE run_id = ?");
+    select.bind(1, run);
+    if (!select.step()) return std::nullopt;
+    return select.text(0);
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a tune");
+  }
+}
+
+std::vector<TuneTrialRecord> Store::tune_trials(std::int64_t tune) const {
+  try {
+    Statement select(db_,
+                     "SELECT trial, stage, candidate, balance_run_id FROM tune_trials "
+                     "WHERE tune_run_id = ? ORDER BY trial");
+    select.bind(1, tune);
+    std::vector<TuneTrialRecord> trials;
+    while (select.step()) {
+      trials.push_back({select.integer(0), static_cast<int>(select.integer(1)), select.integer(2),
+                        select.integer(3)});
+    }
+    return trials;
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, "reading a tune's trials");
+  }
+}
+
 std::vector<RunRecord> Store::runs(int limit) const {
   try {
     Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));

@@ -154,6 +154,15 @@ struct SweepPointRecord {
   std::int64_t balance_run = 0;
 };
 
+// A tune: its own run and settings (JSON, as grove tune writes them), and
+// its trials, each a balance run linked once it finished.
+struct TuneTrialRecord {
+  std::int64_t trial = 0;  // in the order played
+  int stage = 0;
+  std::int64_t candidate = 0;
+  std::int64_t balance_run = 0;
+};
+
 class Store {
  public:
   struct Options {
@@ -227,6 +236,15 @@ class Store {
   std::optional<SweepRecord> sweep(std::int64_t run) const;
   // Its finished points, in grid order.
   std::vector<SweepPointRecord> sweep_points(std::int64_t sweep) const;
+
+  // A tune when it starts, and each trial once its balance run finished
+  // (each committed at once: an interrupted tune keeps its trials).
+  void add_tune(std::int64_t run, const std::string& settings);
+  void add_tune_trial(std::int64_t tune, const TuneTrialRecord& trial);
+  // Its settings; nothing when run `run` is not a tune.
+  std::optional<std::string> tune(std::int64_t run) const;
+  // Its finished trials, in the order played.
+  std::vector<TuneTrialRecord> tune_trials(std::int64_t tune) const;
 
   std::vector<RunRecord> runs(int limit) const;
   std::optional<RunRecord> run(std::int64_t id) const;

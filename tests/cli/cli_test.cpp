@@ -108,8 +108,8 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command :
-       {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "sweep", "compare",
-        "report", "show", "results", "score"}) {
+       {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "sweep", "tune",
+        "compare", "report", "show", "results", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -119,8 +119,8 @@ TEST_F(CliTest, EverySubcommandHasHelp) {
 TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(grove("reply").text,
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
-            "rules, play, replay, fuzz, explore, balance, sweep, compare, report, show, results, "
-            "score\n");
+            "rules, play, replay, fuzz, explore, balance, sweep, tune, compare, report, show, "
+            "results, score\n");
   EXPECT_EQ(grove("rules pass_the_panda").text,
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
             "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");
@@ -530,6 +530,101 @@ TEST_F(CliTest, SweepOfDiceAgreesWithTheExplorer) {
   const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("<svg"), std::string::npos);
   EXPECT_NE(text.find("sweep of dice_per_player"), std::string::npos);
+}
+
+// A tune of Pass the Pandas' dice at two players between random agents,
+// aiming at a first-player advantage of 7 points: every candidate's exact
+// value comes from the explorer, so the tune is judged against the truth.
+// Its best variant must be the one whose exact advantage is nearest the
+// target, and every finalist's interval must hold its exact value.
+TEST_F(CliTest, TuneOfDiceFindsTheExplorersBest) {
+  const Output out = grove(
+      "tune pass_the_pandas --players 2 --agents random --vary dice_per_player=1:6 --target "
+      "first_player_advantage=0.07 --budget 60000 --seed 5 --db " +
+      db_);
+  ASSERT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("Stored as tune 1"), std::string::npos) << out.text;
+  EXPECT_EQ(query("SELECT kind || ' ' || status FROM runs WHERE id = 1"), "tune passed");
+  // Six candidates, one halving to three, three confirmed: nine trials,
+  // each a stored balance run, and never more games than the budget.
+  EXPECT_EQ(query("SELECT count(*) FROM tune_trials WHERE tune_run_id = 1"), "9");
+  EXPECT_EQ(query("SELECT count(*) <= 60000 FROM balance_games"), "1");
+
+  std::map<int, double> exact;  // dice -> the first player's exact advantage
+  for (int dice = 1; dice <= 6; ++dice) {
+    const Output explored =
+        grove("explore pass_the_pandas --players 2 --set dice_per_player=" + std::to_string(dice) +
+              " --no-rulings --db " + db_);
+    ASSERT_EQ(explored.code, 0) << explored.text;
+    const std::string marker = "uniformly random play: P1 wins ";
+    const auto at = explored.text.find(marker);
+    ASSERT_NE(at, std::string::npos) << explored.text;
+    exact[dice] = std::stod(explored.text.substr(at + marker.size())) - 0.5;
+  }
+  int nearest = 1;
+  for (const auto& [dice, advantage] : exact) {
+    if (std::fabs(advantage - 0.07) < std::fabs(exact[nearest] - 0.07)) nearest = dice;
+  }
+
+  const std::string json = folder_ / "tune.json";
+  ASSERT_EQ(grove("report 1 --format json -o " + json + " --db " + db_).code, 0);
+  std::ifstream in(json);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  ASSERT_TRUE(report["finished"].get<bool>());
+  const auto& candidates = report["candidates"];
+  ASSERT_EQ(candidates.size(), 6u);
+  EXPECT_EQ(candidates[0]["label"], "dice_per_player=" + std::to_string(nearest)) << out.text;
+  int finalists = 0;
+  for (const auto& candidate : candidates) {
+    if (!candidate["finalist"].get<bool>()) continue;
+    ++finalists;
+    const int dice = std::stoi(candidate["setting"]["dice_per_player"].get<std::string>());
+    const auto& interval =
+        candidate["figures"]["first_player_advantage"]["confirmation_simultaneous"];
+    EXPECT_LE(interval["low"].get<double>(), exact[dice]) << candidate.dump();
+    EXPECT_GE(interval["high"].get<double>(), exact[dice]) << candidate.dump();
+  }
+  EXPECT_EQ(finalists, 3);
+
+  const std::string html = folder_ / "tune.html";
+  ASSERT_EQ(grove("report 1 -o " + html + " --db " + db_).code, 0);
+  std::ifstream page(html);
+  const std::string text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("tune of dice_per_player"), std::string::npos);
+}
+
+TEST_F(CliTest, TuneMistakesAreOneLine) {
+  EXPECT_EQ(grove("tune pass_the_pandas --vary dice_per_player --db " + db_).text,
+            "grove: error: '--target': a tune needs at least one target, as NAME=VALUE or "
+            "NAME=LOW:HIGH (first_player_advantage=0, length=40:60)\n");
+  EXPECT_EQ(grove("tune pass_the_pandas --target length=5 --db " + db_).text,
+            "grove: error: '--vary': nothing to tune: give the parameters or rulings to vary as "
+            "--vary NAME (its whole declared range) or --vary NAME=FROM:TO[:STEP]\n");
+  EXPECT_EQ(grove("tune pass_the_pandas --vary dice_per_playr --target length=5 --db " + db_).text,
+            "grove: error: --vary: 'dice_per_playr': unknown parameter of pass_the_pandas (did you "
+            "mean 'dice_per_player'?); see 'grove rules pass_the_pandas'\n");
+  EXPECT_EQ(
+      grove("tune pass_the_pandas --set dice_per_player=1:3 --target length=5 --db " + db_).text,
+      "grove: error: '--set': 'dice_per_player=1:3': a tune varies a parameter with --vary "
+      "dice_per_player=1:3; --set fixes one value\n");
+  EXPECT_EQ(
+      grove("tune pass_the_pandas --vary dice_per_player --target length=9:5 --db " + db_).text,
+      "grove: error: --target: 'length=9:5': LOW 9 is above HIGH 5\n");
+  EXPECT_EQ(
+      grove("tune pass_the_pandas --vary dice_per_player --target length=5 --budget 50 --db " + db_)
+          .text,
+      "grove: error: --budget: '50': too small to tune: at least 96 games are needed to try 4 "
+      "candidates with 8 games each first and confirm 3\n");
+  // A misspelled figure is said after the first trial, and the tune is
+  // marked as stopped by an error.
+  const Output target = grove(
+      "tune pass_the_pandas --vary dice_per_player=1:4 --agents random --target lenght=5 "
+      "--budget 200 --db " +
+      db_);
+  EXPECT_EQ(target.code, 2);
+  EXPECT_NE(target.text.find("(did you mean 'length'?)"), std::string::npos) << target.text;
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'tune'"), "error");
+  EXPECT_EQ(query("SELECT count(*) FROM tune_trials"), "1");
 }
 
 TEST_F(CliTest, SweepMistakesAreOneLine) {

@@ -95,6 +95,27 @@ TEST_F(StoreTest, RunsAndTheirResultsAreStoredAndReadBack) {
   EXPECT_EQ(store.runs(10).front().id, run);
 }
 
+TEST_F(StoreTest, ATunesTrialsComeBackInTheOrderPlayed) {
+  Store store = Store::open(path_);
+  const auto tune = store.begin_run({"grove tune x", "tune", "x", "default", "", 1});
+  const auto trial = store.begin_run({"grove tune x", "balance", "x", "default", "", 2});
+  const auto other = store.begin_run({"grove tune x", "balance", "x", "default", "", 3});
+  store.add_tune(tune, R"({"budget": 100})");
+  store.add_tune_trial(tune, TuneTrialRecord{0, 0, 7, trial});
+  store.add_tune_trial(tune, TuneTrialRecord{1, 1, 3, other});
+  EXPECT_EQ(store.tune(tune), R"({"budget": 100})");
+  EXPECT_FALSE(store.tune(trial).has_value());
+  const std::vector<TuneTrialRecord> trials = store.tune_trials(tune);
+  ASSERT_EQ(trials.size(), 2u);
+  EXPECT_EQ(trials[0].candidate, 7);
+  EXPECT_EQ(trials[0].balance_run, trial);
+  EXPECT_EQ(trials[1].stage, 1);
+  EXPECT_EQ(trials[1].balance_run, other);
+  // A trial is stored once: the same number twice is refused, not doubled.
+  EXPECT_THROW(store.add_tune_trial(tune, TuneTrialRecord{1, 1, 4, other}), StoreError);
+  EXPECT_EQ(store.tune_trials(tune).size(), 2u);
+}
+
 TEST_F(StoreTest, SeedsKeepAllTheirBits) {
   Store store = Store::open(path_);
   const std::uint64_t seed = 0xfedcba9876543210ULL;

@@ -45,17 +45,22 @@ BalanceGameRow row_from_record(const balance::GameRecord& record, std::span<cons
 
 }  // namespace
 
-void add_balance_options(po::options_description& options, BalanceOptions& balance) {
+void add_playing_options(po::options_description& options, BalanceOptions& balance) {
   add_agents_option(options, balance.agents);
+  options.add_options()("jobs",
+                        po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
+                        "threads to play in")(
+      "max-steps", po::value(&balance.max_steps)->value_name("N"),
+      "cut a game after N moves as unfinished (default: the variant's step bound)");
+}
+
+void add_balance_options(po::options_description& options, BalanceOptions& balance) {
+  add_playing_options(options, balance);
   options.add_options()("games",
                         po::value(&balance.games)->value_name("N")->default_value(balance.games),
                         "games to play at most (rounded up to whole rotations of the seats)")(
-      "jobs", po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
-      "threads to play in")(
       "precision", po::value(&balance.precision)->value_name("P"),
-      "stop early once every win rate's 95% interval is within +/- P (0.02 = 2 points)")(
-      "max-steps", po::value(&balance.max_steps)->value_name("N"),
-      "cut a game after N moves as unfinished (default: the variant's step bound)");
+      "stop early once every win rate's 95% interval is within +/- P (0.02 = 2 points)");
 }
 
 balance::BalanceSettings balance_settings(const Game& game, const Variant& variant,

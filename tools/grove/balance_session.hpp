@@ -22,6 +22,9 @@ struct BalanceOptions {
   std::int64_t max_steps = 0;
 };
 
+// --agents, --jobs and --max-steps: how games are played (grove tune).
+void add_playing_options(po::options_description& options, BalanceOptions& balance);
+// Those and --games and --precision: how many (balance, compare, sweep).
 void add_balance_options(po::options_description& options, BalanceOptions& balance);
 
 // The settings for a game and variant from the options (checked: agents,

@@ -17,5 +17,6 @@ int compare_command(const Invocation& invocation);
 int report_command(const Invocation& invocation);
 int show_command(const Invocation& invocation);
 int sweep_command(const Invocation& invocation);
+int tune_command(const Invocation& invocation);
 
 }  // namespace grove::cli

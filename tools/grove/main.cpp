@@ -34,6 +34,8 @@ const std::vector<Command> kCommands = {
      grove::cli::balance_command},
     {"sweep", "one balance run per point of a grid of parameter values, paired by seed",
      grove::cli::sweep_command},
+    {"tune", "search parameter ranges for the variants that meet targets (successive halving)",
+     grove::cli::tune_command},
     {"compare", "what changed between two balance runs or two variants",
      grove::cli::compare_command},
     {"report", "a balance run's or a sweep's report: HTML with charts, Markdown or JSON",

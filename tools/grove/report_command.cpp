@@ -1,4 +1,4 @@
-// grove report RUN: a stored balance run's or sweep's report as a
+// grove report RUN: a stored balance run's, sweep's or tune's report as a
 // self-contained HTML page (inline SVG charts), Markdown or JSON.
 
 #include <fmt/format.h>
@@ -11,6 +11,7 @@
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/sweep_session.hpp"
+#include "tools/grove/tune_session.hpp"
 
 namespace grove::cli {
 
@@ -22,7 +23,7 @@ int report_command(const Invocation& invocation) {
   std::vector<std::string> targets;
   po::options_description options("options");
   options.add_options()("run", po::value(&run)->required()->value_name("RUN"),
-                        "a balance run or a sweep ('grove results list' shows them)")(
+                        "a balance run, a sweep or a tune ('grove results list' shows them)")(
       "format", po::value(&format)->value_name("FORMAT")->default_value(format),
       "html (a self-contained page with charts), md (Markdown) or json")(
       "output,o", po::value(&output)->value_name("FILE"),
@@ -40,7 +41,8 @@ int report_command(const Invocation& invocation) {
              "how often each action and card is used and how that relates to winning, lead "
              "changes, and the game's own figures. Of a sweep: every figure against the swept "
              "values, one chart each with its confidence band, and the points within chance of "
-             "each --target.",
+             "each --target. Of a tune: its finalists with their verdicts on fresh games, its "
+             "stages, and every candidate's figures over its search games.",
              options, positional, values)) {
     return kSuccess;
   }
@@ -48,8 +50,14 @@ int report_command(const Invocation& invocation) {
   if (!output.empty()) check_output_file(output, "--output");
   Store store = Store::open(common.db, Store::Options{.reading = true});
   const bool sweep = store.sweep(run).has_value();
+  const bool tune = !sweep && store.tune(run).has_value();
   if (output.empty()) {
-    output = format == "html" ? fmt::format("{}-{}.html", sweep ? "sweep" : "balance", run) : "-";
+    output = format == "html" ? fmt::format("{}-{}.html",
+                                            sweep  ? "sweep"
+                                            : tune ? "tune"
+                                                   : "balance",
+                                            run)
+                              : "-";
     check_output_file(output, "--output");
   }
   if (sweep) {
@@ -60,6 +68,13 @@ int report_command(const Invocation& invocation) {
     return kSuccess;
   }
   if (!targets.empty()) throw InputError({}, "--target", "only a sweep's report has targets");
+  if (tune) {
+    const balance::TuneSummary summary = load_tune(store, run).summary();
+    write_output(output, format == "html" ? render::render_tune_html(summary)
+                         : format == "md" ? render::render_tune_markdown(summary)
+                                          : render::render_tune_json(summary));
+    return kSuccess;
+  }
   const StoredBalance stored = load_balance(store, run);
   const balance::Summary summary = balance::summarize(stored.info, stored.games);
   if (format == "html") {
