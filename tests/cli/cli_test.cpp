@@ -1132,6 +1132,37 @@ TEST_F(CliTest, AStoppedSweepKeepsItsFinishedPointsAndAKilledOneStaysIncomplete)
   }
 }
 
+TEST_F(CliTest, AStoppedTuneKeepsItsFinishedTrialsAndItsReportSaysSo) {
+  // Four candidates, one round of 12,000 games each: the first trial
+  // finishes within seconds, the second is stopped part way.
+  const pid_t child =
+      start({"tune", "pass_the_pandas", "--players", "4", "--agents", "random", "--vary",
+             "dice_per_player=1:4", "--target", "first_player_advantage=0", "--budget", "64000",
+             "--seed", "4", "--db", db_});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (query("SELECT count(*) FROM tune_trials") != "1" ||
+         query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first trial never finished";
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(child, SIGINT);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_EQ(query("SELECT status FROM runs WHERE kind = 'tune'"), "interrupted");
+  EXPECT_EQ(query("SELECT count(*) FROM tune_trials"), "1");
+  EXPECT_EQ(query("SELECT count(*) FROM balance_games WHERE run_id = (SELECT balance_run_id FROM "
+                  "tune_trials)"),
+            "12000");
+  const Output report = grove("report 1 --format md --db " + db_);
+  ASSERT_EQ(report.code, 0) << report.text;
+  EXPECT_NE(report.text.find("The tune was interrupted after 12000 of its 64000 games"),
+            std::string::npos)
+      << report.text;
+  EXPECT_EQ(grove("results check --db " + db_).code, 0);
+}
+
 TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   const std::string scenario =
       "game: pass_the_pandas\nplayers: 5\nparameters: {pandamonium: true, pandamonium_target: "
