@@ -212,6 +212,28 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   return result;
 }
 
+void play_task(Store& store, std::int64_t run, const std::function<std::string()>& so_far,
+               const std::function<void()>& play) {
+  try {
+    play();
+  } catch (...) {
+    try {
+      store.finish_run(run, "error", "stopped by an error after " + so_far());
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+void print_conclusion(const std::vector<std::string>& findings, const std::string& kind,
+                      std::int64_t run, const Store& store, const std::string& html) {
+  for (const std::string& finding : findings) std::cout << "- " << finding << "\n";
+  std::cout << fmt::format(
+      "\nStored as {} {} in {}; 'grove report {} --db {}' writes its report ({}; --format md or "
+      "json).\n",
+      kind, run, store.path(), run, store.path(), html);
+}
+
 StoreError damaged_in_run(const Store& store, std::int64_t run, const std::string& what,
                           const std::string& problem) {
   return StoreError(fmt::format(

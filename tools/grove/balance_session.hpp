@@ -4,6 +4,7 @@
 // stored as it is handed over.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,17 @@ struct TaskProgress {
 StoredBalance play_and_store(Store& store, const balance::BalanceSettings& settings,
                              const std::string& command_line, const std::string& label,
                              const TaskProgress* task = nullptr);
+
+// A task of several balance runs (a sweep's points, a tune's trials) under
+// its own run `run`: `play` plays it. If that throws, the run is marked as
+// stopped by an error after `so_far()` ("2 of 7 points") and the error goes
+// on; if the store itself fails then, the first error is the one said.
+void play_task(Store& store, std::int64_t run, const std::function<std::string()>& so_far,
+               const std::function<void()>& play);
+// A finished task's findings as a list, then where it is stored and the
+// command that writes its report ("sweep", "HTML with charts").
+void print_conclusion(const std::vector<std::string>& findings, const std::string& kind,
+                      std::int64_t run, const Store& store, const std::string& html);
 
 // A stored balance run, read back; throws InputError when there is none.
 StoredBalance load_balance(const Store& store, std::int64_t run);

@@ -117,58 +117,47 @@ int sweep_command(const Invocation& invocation) {
   task.games_total = info.games_per_point * info.points_planned;
   std::size_t played = 0;
   bool stopped = false;
-  try {
-    for (std::size_t i = 0; i < grid.size() && !stopped; ++i) {
-      task.step = fmt::format("point {}/{}", i + 1, grid.size());
-      const StoredBalance run = play_and_store(
-          store, points[i], invocation.command_line,
-          fmt::format("{} sweep, point {}/{} ({})", game.title, i + 1, grid.size(), grid.label(i)),
-          &task);
-      // An early stop (--precision) plays fewer games than planned: the
-      // rest of the sweep's count stays right.
-      task.games_total -= info.games_per_point - static_cast<std::int64_t>(run.games.size());
-      task.games_before += static_cast<std::int64_t>(run.games.size());
-      task.seconds_before += run.info.seconds;
-      if (run.interrupted) {
-        // A point cut short is not a point of the sweep: its games stay
-        // stored as a balance run of their own.
-        stopped = true;
-        break;
-      }
-      nlohmann::json setting = nlohmann::json::object();
-      const std::vector<std::size_t> at = grid.coordinates(i);
-      for (std::size_t axis = 0; axis < grid.axes.size(); ++axis) {
-        setting[grid.axes[axis].name] = grid.axes[axis].values[at[axis]];
-      }
-      store.add_sweep_point(info.run_id, SweepPointRecord{static_cast<std::int64_t>(i),
-                                                          setting.dump(), run.info.run_id});
-      ++played;
-      // A misspelled metric in --target is said after the first point (the
-      // metrics a game reports are known once it was played), not at the end.
-      if (i == 0 && !targets.empty()) load_sweep(store, info.run_id, targets);
-    }
-  } catch (...) {
-    try {
-      store.finish_run(
-          info.run_id, "error",
-          fmt::format("stopped by an error after {} of {} points", played, grid.size()));
-    } catch (...) {
-    }
-    throw;
-  }
+  play_task(
+      store, info.run_id, [&] { return fmt::format("{} of {} points", played, grid.size()); },
+      [&] {
+        for (std::size_t i = 0; i < grid.size() && !stopped; ++i) {
+          task.step = fmt::format("point {}/{}", i + 1, grid.size());
+          const StoredBalance run =
+              play_and_store(store, points[i], invocation.command_line,
+                             fmt::format("{} sweep, point {}/{} ({})", game.title, i + 1,
+                                         grid.size(), grid.label(i)),
+                             &task);
+          // An early stop (--precision) plays fewer games than planned: the
+          // rest of the sweep's count stays right.
+          task.games_total -= info.games_per_point - static_cast<std::int64_t>(run.games.size());
+          task.games_before += static_cast<std::int64_t>(run.games.size());
+          task.seconds_before += run.info.seconds;
+          if (run.interrupted) {
+            // A point cut short is not a point of the sweep: its games stay
+            // stored as a balance run of their own.
+            stopped = true;
+            break;
+          }
+          nlohmann::json setting = nlohmann::json::object();
+          const std::vector<std::size_t> at = grid.coordinates(i);
+          for (std::size_t axis = 0; axis < grid.axes.size(); ++axis) {
+            setting[grid.axes[axis].name] = grid.axes[axis].values[at[axis]];
+          }
+          store.add_sweep_point(info.run_id, SweepPointRecord{static_cast<std::int64_t>(i),
+                                                              setting.dump(), run.info.run_id});
+          ++played;
+          // A misspelled metric in --target is said after the first point (the
+          // metrics a game reports are known once it was played), not at the end.
+          if (i == 0 && !targets.empty()) load_sweep(store, info.run_id, targets);
+        }
+      });
   store.finish_run(
       info.run_id, stopped ? "interrupted" : "passed",
       fmt::format("{} of {} points{}", played, grid.size(), stopped ? ", interrupted" : ""));
 
   const balance::SweepSummary sweep = load_sweep(store, info.run_id, targets);
   print_table(sweep);
-  for (const std::string& finding : balance::sweep_findings(sweep)) {
-    std::cout << "- " << finding << "\n";
-  }
-  std::cout << fmt::format(
-      "\nStored as sweep {} in {}; 'grove report {} --db {}' writes its report (HTML with "
-      "charts; --format md or json).\n",
-      info.run_id, store.path(), info.run_id, store.path());
+  print_conclusion(balance::sweep_findings(sweep), "sweep", info.run_id, store, "HTML with charts");
   return stopped ? kInterrupted : kSuccess;
 }
 

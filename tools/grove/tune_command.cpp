@@ -156,58 +156,48 @@ int tune_command(const Invocation& invocation) {
   task.games_total = info.budget;
   std::int64_t trials = 0;
   bool stopped = false;
-  try {
-    while (!tune.pending().empty() && !stopped) {
-      const balance::TuneTrial trial = tune.pending().front();
-      const balance::TuneStage& stage = tune.stages().back();
-      task.step = trial.confirmation
-                      ? fmt::format("confirmation {}/{}", stage.played + 1, stage.candidates)
-                      : fmt::format("round {}/{}, candidate {}/{}", trial.stage + 1,
-                                    info.search_rounds, stage.played + 1, stage.candidates);
-      balance::BalanceSettings played = settings.at(trial.candidate);
-      played.seed = trial.seed;
-      played.games = trial.games;
-      const StoredBalance run = play_and_store(
-          store, played, invocation.command_line,
-          fmt::format("{} tune, {} ({})", game.title, task.step,
-                      balance::point_label(info.axes, static_cast<std::size_t>(trial.candidate))),
-          &task);
-      task.games_before += static_cast<std::int64_t>(run.games.size());
-      task.seconds_before += run.info.seconds;
-      if (run.interrupted) {
-        // A trial cut short is not a trial of the tune: its games stay
-        // stored as a balance run of their own.
-        stopped = true;
-        break;
-      }
-      store.add_tune_trial(
-          info.run_id, TuneTrialRecord{trials++, trial.stage, trial.candidate, run.info.run_id});
-      tune.add(trial, run.games, run.info.run_id);
-      // A misspelled metric in --target is said after the first trial (the
-      // metrics a game reports are known once it was played), not at the end.
-      if (trials == 1) tune.summary();
-    }
-  } catch (...) {
-    try {
-      store.finish_run(info.run_id, "error",
-                       fmt::format("stopped by an error after {} trials", trials));
-    } catch (...) {
-    }
-    throw;
-  }
+  play_task(
+      store, info.run_id, [&] { return fmt::format("{} trials", trials); },
+      [&] {
+        while (!tune.pending().empty() && !stopped) {
+          const balance::TuneTrial trial = tune.pending().front();
+          const balance::TuneStage& stage = tune.stages().back();
+          task.step = trial.confirmation
+                          ? fmt::format("confirmation {}/{}", stage.played + 1, stage.candidates)
+                          : fmt::format("round {}/{}, candidate {}/{}", trial.stage + 1,
+                                        info.search_rounds, stage.played + 1, stage.candidates);
+          balance::BalanceSettings played = settings.at(trial.candidate);
+          played.seed = trial.seed;
+          played.games = trial.games;
+          const StoredBalance run = play_and_store(
+              store, played, invocation.command_line,
+              fmt::format(
+                  "{} tune, {} ({})", game.title, task.step,
+                  balance::point_label(info.axes, static_cast<std::size_t>(trial.candidate))),
+              &task);
+          task.games_before += static_cast<std::int64_t>(run.games.size());
+          task.seconds_before += run.info.seconds;
+          if (run.interrupted) {
+            // A trial cut short is not a trial of the tune: its games stay
+            // stored as a balance run of their own.
+            stopped = true;
+            break;
+          }
+          store.add_tune_trial(info.run_id, TuneTrialRecord{trials++, trial.stage, trial.candidate,
+                                                            run.info.run_id});
+          tune.add(trial, run.games, run.info.run_id);
+          // A misspelled metric in --target is said after the first trial (the
+          // metrics a game reports are known once it was played), not at the end.
+          if (trials == 1) tune.summary();
+        }
+      });
   store.finish_run(info.run_id, stopped ? "interrupted" : "passed",
                    fmt::format("{} trials, {} games{}", trials, task.games_before,
                                stopped ? ", interrupted" : ""));
 
   const balance::TuneSummary summary = load_tune(store, info.run_id).summary();
   print_finalists(summary);
-  for (const std::string& finding : balance::tune_findings(summary)) {
-    std::cout << "- " << finding << "\n";
-  }
-  std::cout << fmt::format(
-      "\nStored as tune {} in {}; 'grove report {} --db {}' writes its report (HTML; --format md "
-      "or json).\n",
-      info.run_id, store.path(), info.run_id, store.path());
+  print_conclusion(balance::tune_findings(summary), "tune", info.run_id, store, "HTML");
   return stopped ? kInterrupted : kSuccess;
 }
 
