@@ -127,6 +127,8 @@ struct TuneLoss {
   }
 };
 
+// From best to worst: a candidate's overall verdict is the worst of its
+// targets', and finalists rank by it first.
 enum class TargetVerdict { Meets, WithinChance, Open, Misses };
 std::string verdict_text(TargetVerdict verdict);  // "meets", "within chance", "open", "misses"
 
