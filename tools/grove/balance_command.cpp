@@ -18,23 +18,17 @@ int balance_command(const Invocation& invocation) {
   CommonOptions common;
   BalanceOptions balance;
   std::string name;
-  po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game");
+  po::options_description options = game_options(name);
   add_balance_options(options, balance);
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation,
-             "balance GAME [--variant FILE] [--players N] [--agents mcts,greedy,...] [--games N] "
-             "[--seed S] [--jobs N] [--precision P]",
-             "Agents play games of the variant: every block of games is dealt from one seed with "
-             "the agents moved one seat on in each game, so that a seat's advantage and an "
-             "agent's strength are told apart. Every game is stored; the summary is printed and "
-             "'grove report RUN' writes the full report (HTML, Markdown or JSON).",
-             options, positional, values)) {
+  if (!parse_game_command(
+          invocation,
+          "balance GAME [--variant FILE] [--players N] [--agents mcts,greedy,...] [--games N] "
+          "[--seed S] [--jobs N] [--precision P]",
+          "Agents play games of the variant: every block of games is dealt from one seed with "
+          "the agents moved one seat on in each game, so that a seat's advantage and an "
+          "agent's strength are told apart. Every game is stored; the summary is printed and "
+          "'grove report RUN' writes the full report (HTML, Markdown or JSON).",
+          options, common)) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);

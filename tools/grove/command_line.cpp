@@ -110,6 +110,24 @@ bool parse(const Invocation& invocation, const std::string& usage, const std::st
   return true;
 }
 
+po::options_description game_options(std::string& game) {
+  po::options_description options("options");
+  options.add_options()("game", po::value(&game)->required()->value_name("GAME"), "the game");
+  return options;
+}
+
+bool parse_game_command(const Invocation& invocation, const std::string& usage,
+                        const std::string& about, po::options_description& options,
+                        CommonOptions& common) {
+  add_table_options(options, common);
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map values;
+  return parse(invocation, usage, about, options, positional, values);
+}
+
 Variant build_variant(const Game& game, const VariantOverrides& overrides) {
   Variant variant(game);
   if (!overrides.variant_file.empty()) apply_variant_file(variant, overrides.variant_file);

@@ -49,6 +49,15 @@ void add_agents_option(po::options_description& options, std::string& list);
 // (InputError naming --agents).
 std::vector<std::string> agents_option(const std::string& list, int players);
 
+// The options of a command on one game: GAME, also its first argument,
+// heads them; the command adds its own after it.
+po::options_description game_options(std::string& game);
+// Adds --players and --seed, the variant's options and --db to the options
+// of a command on one game (game_options), then parses as parse does.
+bool parse_game_command(const Invocation& invocation, const std::string& usage,
+                        const std::string& about, po::options_description& options,
+                        CommonOptions& common);
+
 // Parses the subcommand's arguments. Returns false after printing help when
 // --help was given. Throws InputError for unknown options (with the closest
 // one) and bad values.

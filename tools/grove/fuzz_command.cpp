@@ -288,33 +288,28 @@ int fuzz_command(const Invocation& invocation) {
   std::int64_t max_steps = 0;
   int jobs = 1;
   std::string findings_dir = "findings";
-  po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
-      "games", po::value(&games)->value_name("N")->default_value(games), "games to play")(
+  po::options_description options = game_options(name);
+  options.add_options()("games", po::value(&games)->value_name("N")->default_value(games),
+                        "games to play")(
       "max-steps", po::value(&max_steps)->value_name("N"),
       "moves per game before it counts as possibly infinite (default: the variant's bound)")(
       "jobs", po::value(&jobs)->value_name("N")->default_value(jobs), "processes to play in")(
       "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
       "where findings are written as scenarios");
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation,
-             "fuzz GAME [--variant FILE] [--games N] [--seed S] [--max-steps N] [--jobs N]",
-             "Property-based testing: plays games drawn by RapidCheck (a variant within each "
-             "parameter's range and each ruling's alternatives unless --variant/--set/--ruling "
-             "fix it, a player count unless --players does, the first moves, a seed for the "
-             "rest) and checks every property at every state: legal moves apply, others are "
-             "refused with a reason and change nothing, chance sums to 1, moves and states read "
-             "back from their text, hashes are stable, replays are identical, nothing is stuck, "
-             "the game's invariants hold, the game ends. The first failure is shrunk to the "
-             "shortest game that still fails and written to --findings as a scenario that "
-             "'grove replay' reproduces. Stored findings of the game are replayed first. Exits "
-             "with 1 if anything fails.",
-             options, positional, values)) {
+  if (!parse_game_command(
+          invocation,
+          "fuzz GAME [--variant FILE] [--games N] [--seed S] [--max-steps N] [--jobs N]",
+          "Property-based testing: plays games drawn by RapidCheck (a variant within each "
+          "parameter's range and each ruling's alternatives unless --variant/--set/--ruling "
+          "fix it, a player count unless --players does, the first moves, a seed for the "
+          "rest) and checks every property at every state: legal moves apply, others are "
+          "refused with a reason and change nothing, chance sums to 1, moves and states read "
+          "back from their text, hashes are stable, replays are identical, nothing is stuck, "
+          "the game's invariants hold, the game ends. The first failure is shrunk to the "
+          "shortest game that still fails and written to --findings as a scenario that "
+          "'grove replay' reproduces. Stored findings of the game are replayed first. Exits "
+          "with 1 if anything fails.",
+          options, common)) {
     return kSuccess;
   }
   if (games < 1) throw InputError({}, "--games", "expected at least 1 game");

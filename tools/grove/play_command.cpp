@@ -19,21 +19,15 @@ int play_command(const Invocation& invocation) {
   CommonOptions common;
   std::string name;
   std::string agent_list = "random";
-  po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game");
+  po::options_description options = game_options(name);
   add_agents_option(options, agent_list);
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation,
-             "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
-             "Plays one game and prints its log: every move or chance outcome, and every rule "
-             "that fired. A balance run's game plays again move for move with its seed and "
-             "agents. The run is recorded in the results database.",
-             options, positional, values)) {
+  if (!parse_game_command(
+          invocation,
+          "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
+          "Plays one game and prints its log: every move or chance outcome, and every rule "
+          "that fired. A balance run's game plays again move for move with its seed and "
+          "agents. The run is recorded in the results database.",
+          options, common)) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);

@@ -52,27 +52,22 @@ int sweep_command(const Invocation& invocation) {
   BalanceOptions balance;
   std::string name;
   std::vector<std::string> targets;
-  po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
+  po::options_description options = game_options(name);
+  options.add_options()(
       "target", po::value(&targets)->value_name("NAME=VALUE")->composing(),
       "the points closest to a value of a figure: first_player_advantage, length, margin, "
       "seatN (seat N's win rate) or one of the game's metrics; shares as 0.25 (repeatable)");
   add_balance_options(options, balance);
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation,
-             "sweep GAME --set NAME=FROM:TO[:STEP] [--set ...] [--ruling ID=A,B] "
-             "[--target NAME=VALUE] [balance options]",
-             "One balance run per point of a grid: each --set NAME=FROM:TO[:STEP] sweeps a "
-             "parameter (step 1 by default), each --ruling ID=A,B a ruling's alternatives; "
-             "--set NAME=VALUE and --ruling ID=A fix a setting at every point. Every point is "
-             "dealt from the same seed, so the points are paired. Stored as one sweep; "
-             "'grove report SWEEP' charts every figure against the swept values.",
-             options, positional, values)) {
+  if (!parse_game_command(
+          invocation,
+          "sweep GAME --set NAME=FROM:TO[:STEP] [--set ...] [--ruling ID=A,B] "
+          "[--target NAME=VALUE] [balance options]",
+          "One balance run per point of a grid: each --set NAME=FROM:TO[:STEP] sweeps a "
+          "parameter (step 1 by default), each --ruling ID=A,B a ruling's alternatives; "
+          "--set NAME=VALUE and --ruling ID=A fix a setting at every point. Every point is "
+          "dealt from the same seed, so the points are paired. Stored as one sweep; "
+          "'grove report SWEEP' charts every figure against the swept values.",
+          options, common)) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);

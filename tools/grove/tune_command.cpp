@@ -69,8 +69,8 @@ int tune_command(const Invocation& invocation) {
   std::vector<std::string> vary;
   std::vector<std::string> targets;
   std::int64_t budget = 2000;
-  po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
+  po::options_description options = game_options(name);
+  options.add_options()(
       "vary", po::value(&vary)->value_name("NAME[,NAME...]")->composing(),
       "parameters to vary over their declared range (NAME=FROM:TO[:STEP]: part of it), or "
       "rulings to vary over their alternatives (repeatable)")(
@@ -80,22 +80,17 @@ int tune_command(const Invocation& invocation) {
       "(repeatable)")("budget", po::value(&budget)->value_name("GAMES")->default_value(budget),
                       "games to play in all");
   add_playing_options(options, playing);
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation,
-             "tune GAME --vary NAME[,NAME...] --target NAME=VALUE|NAME=LOW:HIGH [--target ...] "
-             "[--budget GAMES] [--set NAME=VALUE] [--agents ...]",
-             "Searches the varied parameters' declared ranges (and rulings' alternatives) for the "
-             "variants that meet the targets: successive halving plays every candidate a few "
-             "games, keeps the better half, plays those more, and so on until three remain, "
-             "which then play fresh games on which alone their figures and verdicts rest. A "
-             "quarter of the budget goes to those fresh games. Every trial is stored as a "
-             "balance run; 'grove report TUNE' writes the tune's report.",
-             options, positional, values)) {
+  if (!parse_game_command(
+          invocation,
+          "tune GAME --vary NAME[,NAME...] --target NAME=VALUE|NAME=LOW:HIGH [--target ...] "
+          "[--budget GAMES] [--set NAME=VALUE] [--agents ...]",
+          "Searches the varied parameters' declared ranges (and rulings' alternatives) for the "
+          "variants that meet the targets: successive halving plays every candidate a few "
+          "games, keeps the better half, plays those more, and so on until three remain, "
+          "which then play fresh games on which alone their figures and verdicts rest. A "
+          "quarter of the budget goes to those fresh games. Every trial is stored as a "
+          "balance run; 'grove report TUNE' writes the tune's report.",
+          options, common)) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);
