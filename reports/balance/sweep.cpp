@@ -148,18 +148,21 @@ std::vector<SweepFigure> figures_of(int players, const std::vector<const Summary
   if (any_has("margin")) figures.push_back({"margin", "winning margin (points)", false});
   for (const Summary* summary : summaries) {
     for (const GameMetricResult& metric : summary->game_metrics) {
-      const bool known = std::any_of(figures.begin(), figures.end(),
-                                     [&](const SweepFigure& f) { return f.key == metric.name; });
-      if (!known) figures.push_back({metric.name, metric.name + " (per game)", false});
+      if (find_figure(figures, metric.name) == nullptr)
+        figures.push_back({metric.name, metric.name + " (per game)", false});
     }
   }
   return figures;
 }
 
-const SweepFigure& figure_named(const std::vector<SweepFigure>& figures, const std::string& name) {
+const SweepFigure* find_figure(const std::vector<SweepFigure>& figures, const std::string& key) {
   const auto figure = std::find_if(figures.begin(), figures.end(),
-                                   [&](const SweepFigure& f) { return f.key == name; });
-  if (figure != figures.end()) return *figure;
+                                   [&](const SweepFigure& f) { return f.key == key; });
+  return figure == figures.end() ? nullptr : &*figure;
+}
+
+const SweepFigure& figure_named(const std::vector<SweepFigure>& figures, const std::string& name) {
+  if (const SweepFigure* figure = find_figure(figures, name)) return *figure;
   std::vector<std::string> keys;
   for (const SweepFigure& f : figures) keys.push_back(f.key);
   throw InputError({"--target", 0, 0}, name,

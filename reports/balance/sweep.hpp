@@ -100,6 +100,9 @@ std::optional<stats::Interval> figure_value(const Summary& summary, const std::s
 // advantage and the length; the winning margin and each of the game's
 // metrics when any summary has them.
 std::vector<SweepFigure> figures_of(int players, const std::vector<const Summary*>& summaries);
+// The figure keyed `key`, or nothing (a run stopped before its first game
+// has no figures).
+const SweepFigure* find_figure(const std::vector<SweepFigure>& figures, const std::string& key);
 // The figure keyed `name`; InputError naming --target, the keys there are
 // and the closest one otherwise.
 const SweepFigure& figure_named(const std::vector<SweepFigure>& figures, const std::string& name);

@@ -247,9 +247,11 @@ TuneSummary Tune::summary() const {
   s.stages = stages_;
   s.finished = stage_ > info_.search_rounds;
   // The family is the finalists there are: halving may leave 2 (8 -> 4 -> 2).
-  s.simultaneous_confidence = simultaneous_confidence(std::max<std::size_t>(
-      1, static_cast<std::size_t>(finalists_of(static_cast<std::int64_t>(info_.tried.size()))) *
-             info_.targets.size()));
+  s.simultaneous_intervals =
+      std::max<std::int64_t>(1, finalists_of(static_cast<std::int64_t>(info_.tried.size())) *
+                                    static_cast<std::int64_t>(info_.targets.size()));
+  s.simultaneous_confidence =
+      simultaneous_confidence(static_cast<std::size_t>(s.simultaneous_intervals));
   const RunInfo run = run_info(info_);
   for (const auto& [index, held] : held_) {
     TuneCandidate c;
@@ -334,14 +336,9 @@ std::vector<std::string> tune_findings(const TuneSummary& s) {
     }
     return findings;
   }
-  const auto plural = [](std::size_t n, const char* one, const char* many) {
-    return fmt::format("{} {}", n, n == 1 ? one : many);
-  };
   const std::string level =
-      fmt::format("{}% simultaneous intervals over {} and {} (Bonferroni)",
-                  stats::number(s.simultaneous_confidence * 100, 4),
-                  plural(static_cast<std::size_t>(confirmed), "finalist", "finalists"),
-                  plural(info.targets.size(), "target", "targets"));
+      fmt::format("{}% simultaneous intervals, Bonferroni over {} (finalists x targets)",
+                  stats::number(s.simultaneous_confidence * 100, 4), s.simultaneous_intervals);
   std::vector<std::string> meeting;
   bool by_chance = false;  // a target is a single value: reached only within chance
   for (const TuneCandidate& c : s.candidates) {

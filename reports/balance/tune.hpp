@@ -161,6 +161,7 @@ struct TuneSummary {
   TuneInfo info;
   double confidence = stats::kDefaultConfidence;
   double simultaneous_confidence = stats::kDefaultConfidence;  // the verdicts'
+  std::int64_t simultaneous_intervals = 1;  // its Bonferroni family: finalists x targets
   std::vector<SweepFigure> figures;
   std::vector<TuneStage> stages;  // planned and played
   // Every candidate tried: the finalists first, by their confirmation

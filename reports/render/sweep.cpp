@@ -17,10 +17,7 @@ using balance::SweepFigure;
 using balance::SweepSummary;
 
 std::string sweep_title(const SweepSummary& s) {
-  std::vector<std::string> names;
-  for (const balance::SweepAxis& axis : s.info.axes) names.push_back(axis.name);
-  return fmt::format("{}: sweep of {}", s.info.game_title.empty() ? s.info.game : s.info.game_title,
-                     join(names, " and "));
+  return grid_title(s.info.game, s.info.game_title, s.info.axes, "sweep");
 }
 
 Facts sweep_facts(const SweepSummary& s) {
@@ -134,6 +131,14 @@ std::string sweep_chart(const SweepSummary& s, const SweepFigure& figure) {
 }
 
 }  // namespace
+
+std::string grid_title(const std::string& game, const std::string& game_title,
+                       const std::vector<balance::SweepAxis>& axes, const std::string& what) {
+  std::vector<std::string> names;
+  for (const balance::SweepAxis& axis : axes) names.push_back(axis.name);
+  return fmt::format("{}: {} of {}", game_title.empty() ? game : game_title, what,
+                     join(names, " and "));
+}
 
 std::string render_sweep_html(const SweepSummary& s) {
   std::string body = html_report_head(sweep_title(s), sweep_facts(s), balance::sweep_findings(s));

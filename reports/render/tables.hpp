@@ -11,6 +11,7 @@
 
 #include "reports/balance/compare.hpp"
 #include "reports/balance/summary.hpp"
+#include "reports/balance/sweep_grid.hpp"
 
 namespace grove::render {
 
@@ -53,6 +54,11 @@ std::string markdown_report(const std::string& title, const Facts& facts,
                             const std::vector<Section>& sections);
 std::string markdown_cell(const std::string& text);  // text from data, made safe
 nlohmann::json interval_json(const stats::Interval& value);
+
+// The title of a report over a grid of settings: "Pass the Pandas: sweep
+// of dice_per_player and ptp.challenge_basis" (`what`: sweep, tune).
+std::string grid_title(const std::string& game, const std::string& game_title,
+                       const std::vector<balance::SweepAxis>& axes, const std::string& what);
 
 Table comparison_table(const balance::Comparison& comparison);
 std::string comparison_title(const balance::Comparison& comparison);

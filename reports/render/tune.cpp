@@ -23,10 +23,7 @@ using balance::TuneSummary;
 using balance::TuneTarget;
 
 std::string tune_title(const TuneSummary& s) {
-  std::vector<std::string> names;
-  for (const balance::SweepAxis& axis : s.info.axes) names.push_back(axis.name);
-  return fmt::format("{}: tune of {}", s.info.game_title.empty() ? s.info.game : s.info.game_title,
-                     join(names, " and "));
+  return grid_title(s.info.game, s.info.game_title, s.info.axes, "tune");
 }
 
 // A parameter's values are a range, often long: its ends and count say it;
@@ -67,23 +64,15 @@ Facts tune_facts(const TuneSummary& s) {
   return facts;
 }
 
-// Looked up rather than balance::figure_named, which throws: a tune stopped
-// before its first game has no figures, and still has a report.
-const SweepFigure* find_figure(const TuneSummary& s, const std::string& key) {
-  const auto at = std::find_if(s.figures.begin(), s.figures.end(),
-                               [&](const SweepFigure& figure) { return figure.key == key; });
-  return at == s.figures.end() ? nullptr : &*at;
-}
-
 std::string figure_cell(const TuneSummary& s, const TuneTarget& target,
                         const std::optional<balance::Summary>& summary) {
-  const SweepFigure* figure = find_figure(s, target.key);
+  const SweepFigure* figure = balance::find_figure(s.figures, target.key);
   const auto value = figure && summary ? balance::figure_value(*summary, target.key) : std::nullopt;
   return value ? balance::figure_text(*figure, *value) : "n/a";
 }
 
 std::string figure_label(const TuneSummary& s, const TuneTarget& target) {
-  const SweepFigure* figure = find_figure(s, target.key);
+  const SweepFigure* figure = balance::find_figure(s.figures, target.key);
   return figure ? figure->label : target.key;
 }
 
@@ -131,17 +120,13 @@ Section finalists_section(const TuneSummary& s) {
         s.info.status));
     return section;
   }
-  // The count behind the confidence, read back from it rather than
-  // recounted, so that the sentence says what the intervals were made with.
-  const auto intervals = static_cast<long>(
-      std::lround((1 - s.confidence) / std::max(1e-12, 1 - s.simultaneous_confidence)));
   section.paragraphs.push_back(fmt::format(
       "Each finalist's figures rest only on its fresh games, dealt from a seed no search round "
       "used, so the search that chose it cannot flatter them. Their intervals are simultaneous "
       "{}% intervals, Bonferroni's correction over {} intervals (finalists × targets), so that "
       "every verdict holds together at {}%. A band is met when the interval lies inside it and "
       "missed when it lies outside; a single value is within chance when the interval holds it.",
-      level, intervals, stats::number(s.confidence * 100)));
+      level, s.simultaneous_intervals, stats::number(s.confidence * 100)));
   section.tables.push_back(std::move(table));
   return section;
 }

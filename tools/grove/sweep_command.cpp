@@ -24,10 +24,8 @@ std::string cell(const balance::SweepSummary& sweep, const balance::SweepPoint& 
                  const std::string& key) {
   const auto value = balance::figure_value(point.summary, key);
   if (!value) return "-";
-  for (const balance::SweepFigure& figure : sweep.figures) {
-    if (figure.key == key) return balance::figure_text(figure, *value);
-  }
-  return stats::number(value->estimate);
+  const balance::SweepFigure* figure = balance::find_figure(sweep.figures, key);
+  return figure ? balance::figure_text(*figure, *value) : stats::number(value->estimate);
 }
 
 void print_table(const balance::SweepSummary& sweep) {
