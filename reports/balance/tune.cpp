@@ -337,7 +337,7 @@ std::vector<std::string> tune_findings(const TuneSummary& s) {
     return findings;
   }
   const std::string level =
-      fmt::format("{}% simultaneous intervals, Bonferroni over {} (finalists x targets)",
+      fmt::format("{}% simultaneous intervals, Bonferroni over {} intervals (finalists x targets)",
                   stats::number(s.simultaneous_confidence * 100, 4), s.simultaneous_intervals);
   std::vector<std::string> meeting;
   bool by_chance = false;  // a target is a single value: reached only within chance

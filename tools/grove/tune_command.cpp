@@ -14,7 +14,6 @@
 #include "reports/balance/tune.hpp"
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
-#include "tools/grove/tune_session.hpp"
 
 namespace grove::cli {
 namespace {
@@ -190,7 +189,10 @@ int tune_command(const Invocation& invocation) {
                    fmt::format("{} trials, {} games{}", trials, task.games_before,
                                stopped ? ", interrupted" : ""));
 
-  const balance::TuneSummary summary = load_tune(store, info.run_id).summary();
+  // The tune as played holds every trial's games: the same summary as
+  // grove report reads back from the store, without reading it all again.
+  balance::TuneSummary summary = tune.summary();
+  summary.info.status = stopped ? "interrupted" : "passed";
   print_finalists(summary);
   print_conclusion(balance::tune_findings(summary), "tune", info.run_id, store, "HTML");
   return stopped ? kInterrupted : kSuccess;
