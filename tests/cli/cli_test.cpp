@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -85,15 +86,24 @@ class CliTest : public ::testing::Test {
     return child;
   }
 
-  // Waits until the newest run is recorded as running (false after a
-  // minute without).
-  bool wait_for_running_run() {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
+  // Waits until `done` holds, asking every few milliseconds (false when it
+  // still does not after `limit`): a child's progress, read from its store.
+  bool wait_until(const std::function<bool()>& done,
+                  std::chrono::seconds limit = std::chrono::seconds(60)) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (!done()) {
       if (std::chrono::steady_clock::now() > deadline) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return true;
+  }
+  bool newest_run_is_running() {
+    return query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") == "running";
+  }
+  // Waits until the newest run is recorded as running (false after a
+  // minute without).
+  bool wait_for_running_run() {
+    return wait_until([&] { return newest_run_is_running(); });
   }
 
   testing::TempFolder folder_{"cli"};
@@ -1101,13 +1111,14 @@ TEST_F(CliTest, AStoppedSweepKeepsItsFinishedPointsAndAKilledOneStaysIncomplete)
   for (const int signal : {SIGINT, SIGKILL}) {
     const pid_t child = start(sweep);
     // Stopped once the first point is in the sweep and the next one plays.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (query("SELECT count(*) FROM sweep_points WHERE sweep_run_id = (" + sweep_run + ")") !=
-               "1" ||
-           query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
-      ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first point never finished";
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+    ASSERT_TRUE(wait_until(
+        [&] {
+          return query("SELECT count(*) FROM sweep_points WHERE sweep_run_id = (" + sweep_run +
+                       ")") == "1" &&
+                 newest_run_is_running();
+        },
+        std::chrono::seconds(120)))
+        << "the first point never finished";
     kill(child, signal);
     int status = 0;
     waitpid(child, &status, 0);
@@ -1139,12 +1150,10 @@ TEST_F(CliTest, AStoppedTuneKeepsItsFinishedTrialsAndItsReportSaysSo) {
       start({"tune", "pass_the_pandas", "--players", "4", "--agents", "random", "--vary",
              "dice_per_player=1:4", "--target", "first_player_advantage=0", "--budget", "64000",
              "--seed", "4", "--db", db_});
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (query("SELECT count(*) FROM tune_trials") != "1" ||
-         query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") != "running") {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first trial never finished";
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  ASSERT_TRUE(wait_until(
+      [&] { return query("SELECT count(*) FROM tune_trials") == "1" && newest_run_is_running(); },
+      std::chrono::seconds(120)))
+      << "the first trial never finished";
   kill(child, SIGINT);
   int status = 0;
   waitpid(child, &status, 0);
@@ -1173,12 +1182,10 @@ TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
           scenario + "seed: " + std::to_string(i) + "\n");
   const pid_t child = start({"replay", folder_ / "slow", "--db", db_}, folder_ / "out.txt");
 
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (query("SELECT count(*) FROM scenario_results").empty() ||
-         query("SELECT count(*) FROM scenario_results") == "0") {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no result was stored";
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  ASSERT_TRUE(wait_until([&] {
+    const std::string stored = query("SELECT count(*) FROM scenario_results");
+    return !stored.empty() && stored != "0";
+  })) << "no result was stored";
   kill(child, SIGINT);
   int status = 0;
   waitpid(child, &status, 0);
