@@ -132,6 +132,14 @@ std::string sweep_chart(const SweepSummary& s, const SweepFigure& figure) {
 
 }  // namespace
 
+nlohmann::json figures_json(const std::vector<SweepFigure>& figures) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const SweepFigure& figure : figures) {
+    list.push_back({{"key", figure.key}, {"label", figure.label}, {"percent", figure.percent}});
+  }
+  return list;
+}
+
 std::string grid_title(const std::string& game, const std::string& game_title,
                        const std::vector<balance::SweepAxis>& axes, const std::string& what) {
   std::vector<std::string> names;
@@ -192,14 +200,14 @@ nlohmann::json sweep_json(const SweepSummary& s) {
          {"closest", target.closest ? json(s.points[*target.closest].label) : json(nullptr)},
          {"sentence", target.sentence}});
   }
-  json figures = json::array();
-  for (const SweepFigure& figure : s.figures) {
-    figures.push_back({{"key", figure.key}, {"label", figure.label}, {"percent", figure.percent}});
-  }
-  return {{"format", "grove-sweep-1"},  {"sweep", s.info},
-          {"confidence", s.confidence}, {"simultaneous_confidence", s.simultaneous_confidence},
-          {"figures", figures},         {"points", points},
-          {"targets", targets},         {"findings", balance::sweep_findings(s)}};
+  return {{"format", "grove-sweep-1"},
+          {"sweep", s.info},
+          {"confidence", s.confidence},
+          {"simultaneous_confidence", s.simultaneous_confidence},
+          {"figures", figures_json(s.figures)},
+          {"points", points},
+          {"targets", targets},
+          {"findings", balance::sweep_findings(s)}};
 }
 
 std::string render_sweep_json(const SweepSummary& s) { return sweep_json(s).dump(2) + "\n"; }

@@ -11,6 +11,7 @@
 
 #include "reports/balance/compare.hpp"
 #include "reports/balance/summary.hpp"
+#include "reports/balance/sweep.hpp"
 #include "reports/balance/sweep_grid.hpp"
 
 namespace grove::render {
@@ -55,6 +56,9 @@ std::string markdown_report(const std::string& title, const Facts& facts,
 std::string markdown_cell(const std::string& text);  // text from data, made safe
 nlohmann::json interval_json(const stats::Interval& value);
 
+// The figures a report over a grid charts or tests, in JSON: key, label,
+// whether a share.
+nlohmann::json figures_json(const std::vector<balance::SweepFigure>& figures);
 // The title of a report over a grid of settings: "Pass the Pandas: sweep
 // of dice_per_player and ptp.challenge_basis" (`what`: sweep, tune).
 std::string grid_title(const std::string& game, const std::string& game_title,

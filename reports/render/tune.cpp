@@ -282,15 +282,16 @@ nlohmann::json tune_json(const TuneSummary& s) {
                       {"games_each", stage.games_each},
                       {"played", stage.played}});
   }
-  json figures = json::array();
-  for (const SweepFigure& figure : s.figures) {
-    figures.push_back({{"key", figure.key}, {"label", figure.label}, {"percent", figure.percent}});
-  }
-  return {{"format", "grove-tune-1"},   {"tune", s.info},
-          {"confidence", s.confidence}, {"simultaneous_confidence", s.simultaneous_confidence},
-          {"games", s.games},           {"finished", s.finished},
-          {"figures", figures},         {"stages", stages},
-          {"candidates", candidates},   {"findings", balance::tune_findings(s)}};
+  return {{"format", "grove-tune-1"},
+          {"tune", s.info},
+          {"confidence", s.confidence},
+          {"simultaneous_confidence", s.simultaneous_confidence},
+          {"games", s.games},
+          {"finished", s.finished},
+          {"figures", figures_json(s.figures)},
+          {"stages", stages},
+          {"candidates", candidates},
+          {"findings", balance::tune_findings(s)}};
 }
 
 std::string render_tune_json(const TuneSummary& s) { return tune_json(s).dump(2) + "\n"; }

@@ -86,6 +86,20 @@ class CliTest : public ::testing::Test {
     return child;
   }
 
+  // The exact chance that P1 wins Pass the Pandas under uniformly random
+  // play, as grove explore prints it, at `players` with `dice` each (-1,
+  // and a failure, when explore does not say it).
+  double explored_p1_win(int players, int dice) {
+    const Output explored =
+        grove("explore pass_the_pandas --players " + std::to_string(players) +
+              " --set dice_per_player=" + std::to_string(dice) + " --no-rulings --db " + db_);
+    EXPECT_EQ(explored.code, 0) << explored.text;
+    const std::string marker = "uniformly random play: P1 wins ";
+    const auto at = explored.text.find(marker);
+    EXPECT_NE(at, std::string::npos) << explored.text;
+    return at == std::string::npos ? -1.0 : std::stod(explored.text.substr(at + marker.size()));
+  }
+
   // Waits until `done` holds, asking every few milliseconds (false when it
   // still does not after `limit`): a child's progress, read from its store.
   bool wait_until(const std::function<bool()>& done,
@@ -508,20 +522,8 @@ TEST_F(CliTest, SweepOfDiceAgreesWithTheExplorer) {
   for (const auto& point : report["points"]) {
     advantage.push_back(point["figures"]["first_player_advantage"]["estimate"].get<double>());
   }
-  // The exact chance that P1 wins under uniformly random play, as grove
-  // explore prints it, with `dice` each at four players.
-  const auto explored_win = [&](int dice) {
-    const Output explored =
-        grove("explore pass_the_pandas --players 4 --set dice_per_player=" + std::to_string(dice) +
-              " --no-rulings --db " + db_);
-    EXPECT_EQ(explored.code, 0) << explored.text;
-    const std::string marker = "uniformly random play: P1 wins ";
-    const auto at = explored.text.find(marker);
-    EXPECT_NE(at, std::string::npos) << explored.text;
-    return at == std::string::npos ? -1.0 : std::stod(explored.text.substr(at + marker.size()));
-  };
-  const double exact_1 = explored_win(1) - 0.25;
-  const double exact_2 = explored_win(2) - 0.25;
+  const double exact_1 = explored_p1_win(4, 1) - 0.25;
+  const double exact_2 = explored_p1_win(4, 2) - 0.25;
   for (const auto& [index, exact] : {std::pair{0, exact_1}, std::pair{1, exact_2}}) {
     const auto& interval =
         report["points"][index]["figures"]["first_player_advantage"]["simultaneous"];
@@ -561,16 +563,7 @@ TEST_F(CliTest, TuneOfDiceFindsTheExplorersBest) {
   EXPECT_EQ(query("SELECT count(*) <= 60000 FROM balance_games"), "1");
 
   std::map<int, double> exact;  // dice -> the first player's exact advantage
-  for (int dice = 1; dice <= 6; ++dice) {
-    const Output explored =
-        grove("explore pass_the_pandas --players 2 --set dice_per_player=" + std::to_string(dice) +
-              " --no-rulings --db " + db_);
-    ASSERT_EQ(explored.code, 0) << explored.text;
-    const std::string marker = "uniformly random play: P1 wins ";
-    const auto at = explored.text.find(marker);
-    ASSERT_NE(at, std::string::npos) << explored.text;
-    exact[dice] = std::stod(explored.text.substr(at + marker.size())) - 0.5;
-  }
+  for (int dice = 1; dice <= 6; ++dice) exact[dice] = explored_p1_win(2, dice) - 0.5;
   int nearest = 1;
   for (const auto& [dice, advantage] : exact) {
     if (std::fabs(advantage - 0.07) < std::fabs(exact[nearest] - 0.07)) nearest = dice;
