@@ -12,30 +12,29 @@
 namespace grove::balance {
 namespace {
 
-// Halvings from n candidates to at most kFinalists.
-int halvings(std::int64_t n) {
+// Successive halving of `tried` candidates down to at most kFinalists:
+// how many rounds, and how many are left for the confirmation.
+struct Halving {
   int rounds = 0;
-  while (n > static_cast<std::int64_t>(kFinalists)) {
-    n = (n + 1) / 2;
-    ++rounds;
+  std::int64_t finalists = 0;
+};
+Halving halve(std::int64_t tried) {
+  Halving halving{0, tried};
+  while (halving.finalists > static_cast<std::int64_t>(kFinalists)) {
+    halving.finalists = (halving.finalists + 1) / 2;
+    ++halving.rounds;
   }
-  return rounds;
-}
-
-// The candidates left for the confirmation when `tried` are halved.
-std::int64_t finalists_of(std::int64_t tried) {
-  while (tried > static_cast<std::int64_t>(kFinalists)) tried = (tried + 1) / 2;
-  return tried;
+  return halving;
 }
 
 std::int64_t whole_blocks(std::int64_t games, int players) { return games / players * players; }
 
 // A target's unit: half its band, or for a single value one percentage
-// point of a share and 1 of anything else.
-double unit(const TuneTarget& target) {
+// point of a share (`figure` says which figures are: nothing for a metric,
+// known only once played) and 1 of anything else.
+double unit(const TuneTarget& target, const SweepFigure* figure) {
   if (!target.single()) return (target.high - target.low) / 2;
-  const bool share = target.key == "first_player_advantage" || target.key.starts_with("seat");
-  return share ? 0.01 : 1.0;
+  return figure != nullptr && figure->percent ? 0.01 : 1.0;
 }
 
 TargetVerdict verdict(const TuneTarget& target, const stats::Interval& interval) {
@@ -135,14 +134,15 @@ void plan_tune(TuneInfo& info) {
     // Fewer candidates mean fewer rounds and more games each: shrink the
     // set tried until its first round gives each a first look.
     for (;;) {
-      info.search_rounds = halvings(tried);
+      info.search_rounds = halve(tried).rounds;
       info.round_budget = search / info.search_rounds;
       if (whole_blocks(info.round_budget / tried, info.players) >= first_look) break;
       const std::int64_t fits = info.round_budget / first_look;
       if (fits >= tried || fits <= static_cast<std::int64_t>(kFinalists)) throw too_small();
       tried = fits;
     }
-    if (whole_blocks(info.confirmation_budget / finalists_of(tried), info.players) < first_look) {
+    if (whole_blocks(info.confirmation_budget / halve(tried).finalists, info.players) <
+        first_look) {
       throw too_small();
     }
   }
@@ -165,6 +165,12 @@ void plan_tune(TuneInfo& info) {
 
 Tune::Tune(TuneInfo info) : info_(std::move(info)) {
   if (info_.tried.empty()) throw std::invalid_argument("a tune needs a plan (plan_tune)");
+  // The figures every game has (seats, advantage, length) say which
+  // targets are shares.
+  const std::vector<SweepFigure> figures = figures_of(info_.players, {});
+  for (const TuneTarget& target : info_.targets) {
+    units_.push_back(unit(target, find_figure(figures, target.key)));
+  }
   plan_stage(info_.tried);
 }
 
@@ -215,12 +221,13 @@ void Tune::add(const TuneTrial& trial, std::vector<GameRecord> games, std::int64
 
 TuneLoss Tune::loss(const Summary& summary) const {
   TuneLoss loss;
-  for (const TuneTarget& target : info_.targets) {
+  for (std::size_t t = 0; t < info_.targets.size(); ++t) {
+    const TuneTarget& target = info_.targets[t];
     const auto value = figure_value(summary, target.key);
     if (!value) return {INFINITY, INFINITY};
     const double e = value->estimate;
-    loss.distance += std::max({0.0, target.low - e, e - target.high}) / unit(target);
-    loss.from_middle += std::fabs(e - (target.low + target.high) / 2) / unit(target);
+    loss.distance += std::max({0.0, target.low - e, e - target.high}) / units_[t];
+    loss.from_middle += std::fabs(e - (target.low + target.high) / 2) / units_[t];
   }
   return loss;
 }
@@ -248,7 +255,7 @@ TuneSummary Tune::summary() const {
   s.finished = stage_ > info_.search_rounds;
   // The family is the finalists there are: halving may leave 2 (8 -> 4 -> 2).
   s.simultaneous_intervals =
-      std::max<std::int64_t>(1, finalists_of(static_cast<std::int64_t>(info_.tried.size())) *
+      std::max<std::int64_t>(1, halve(static_cast<std::int64_t>(info_.tried.size())).finalists *
                                     static_cast<std::int64_t>(info_.targets.size()));
   s.simultaneous_confidence =
       simultaneous_confidence(static_cast<std::size_t>(s.simultaneous_intervals));

@@ -205,6 +205,7 @@ class Tune {
   TuneLoss loss(const Summary& summary) const;
 
   TuneInfo info_;
+  std::vector<double> units_;  // per target: what a distance from it is counted in
   int stage_ = 0;
   std::vector<std::int64_t> stage_candidates_;
   std::vector<TuneTrial> pending_;
