@@ -77,18 +77,13 @@ Move Table::next_move(const Rules& rules, const State& state) {
 
 std::vector<std::string> parse_agent_list(std::string_view list) {
   std::vector<std::string> agents;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = list.find(',', start);
-    std::string_view entry = list.substr(
-        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+  for (const std::string& piece : split(list, ',')) {
+    std::string_view entry = piece;
     while (!entry.empty() && entry.front() == ' ') entry.remove_prefix(1);
     while (!entry.empty() && entry.back() == ' ') entry.remove_suffix(1);
     if (entry.empty()) throw InputError({}, std::string(list), "an empty entry in the agent list");
     make_agent(entry);  // checks it
     agents.emplace_back(entry);
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
   }
   return agents;
 }

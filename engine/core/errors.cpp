@@ -88,4 +88,14 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return text;
 }
 
+std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> pieces;
+  for (;;) {
+    const std::size_t at = text.find(separator);
+    pieces.emplace_back(text.substr(0, at));
+    if (at == std::string_view::npos) return pieces;
+    text.remove_prefix(at + 1);
+  }
+}
+
 }  // namespace grove

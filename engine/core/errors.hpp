@@ -48,5 +48,8 @@ std::optional<std::string> closest_name(std::string_view given,
 std::string did_you_mean(std::string_view given, const std::vector<std::string>& candidates);
 
 std::string join(const std::vector<std::string>& items, std::string_view separator);
+// The pieces of `text` between separators, as written (empty ones too):
+// join's inverse, for option values such as "mcts,greedy".
+std::vector<std::string> split(std::string_view text, char separator);
 
 }  // namespace grove

@@ -225,15 +225,7 @@ SweepGrid read_grid(const Game& game, const std::vector<std::string>& vary,
   }
   for (const std::string& assignment : rulings) {
     const auto [id, list] = split(assignment, "--ruling", "ID=ALTERNATIVE or ID=A,B,...");
-    std::vector<std::string> values;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t comma = list.find(',', start);
-      values.push_back(list.substr(start, comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    SweepAxis axis = ruling_axis(id, values);
+    SweepAxis axis = ruling_axis(id, grove::split(list, ','));
     if (axis.values.size() == 1) {
       grid.fixed_rulings.push_back(assignment);
     } else {

@@ -22,13 +22,8 @@ namespace {
 std::vector<std::string> vary_list(const std::vector<std::string>& given) {
   std::vector<std::string> names;
   for (const std::string& entry : given) {
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t comma = entry.find(',', start);
-      const std::string name = entry.substr(start, comma - start);
-      if (!name.empty()) names.push_back(name);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
+    for (std::string& name : split(entry, ',')) {
+      if (!name.empty()) names.push_back(std::move(name));
     }
   }
   return names;
