@@ -132,6 +132,13 @@ SweepPoint summarize_point(std::int64_t index, const SweepInfo& info, const RunI
   return point;
 }
 
+nlohmann::json point_setting(const std::vector<SweepAxis>& axes, std::size_t index) {
+  nlohmann::json setting = nlohmann::json::object();
+  const std::vector<std::size_t> at = point_coordinates(axes, index);
+  for (std::size_t i = 0; i < axes.size(); ++i) setting[axes[i].name] = axes[i].values[at[i]];
+  return setting;
+}
+
 std::vector<SweepFigure> figures_of(int players, const std::vector<const Summary*>& summaries) {
   std::vector<SweepFigure> figures;
   for (int seat = 1; seat <= players; ++seat) {

@@ -96,6 +96,10 @@ struct SweepSummary {
 // none (no scores, the metric not reported, no ended game).
 std::optional<stats::Interval> figure_value(const Summary& summary, const std::string& key);
 
+// Point `index`'s value on each axis, as a JSON object ("dice_per_player":
+// "4"): how a point's setting is stored and reported.
+nlohmann::json point_setting(const std::vector<SweepAxis>& axes, std::size_t index);
+
 // The figures of `summaries`: each seat's win rate, the first player's
 // advantage and the length; the winning margin and each of the game's
 // metrics when any summary has them.

@@ -168,10 +168,6 @@ nlohmann::json sweep_json(const SweepSummary& s) {
   using nlohmann::json;
   json points = json::array();
   for (const balance::SweepPoint& point : s.points) {
-    json setting = json::object();
-    for (std::size_t i = 0; i < s.info.axes.size(); ++i) {
-      setting[s.info.axes[i].name] = s.info.axes[i].values[point.at[i]];
-    }
     json figures = json::object();
     for (const SweepFigure& figure : s.figures) {
       const auto alone = balance::figure_value(point.summary, figure.key);
@@ -180,13 +176,14 @@ nlohmann::json sweep_json(const SweepSummary& s) {
       if (alone && together) value["simultaneous"] = interval_json(*together);
       figures[figure.key] = value;
     }
-    points.push_back({{"index", point.index},
-                      {"label", point.label},
-                      {"setting", setting},
-                      {"balance_run", point.balance_run},
-                      {"games", point.summary.games},
-                      {"ended", point.summary.ended},
-                      {"figures", figures}});
+    points.push_back(
+        {{"index", point.index},
+         {"label", point.label},
+         {"setting", balance::point_setting(s.info.axes, static_cast<std::size_t>(point.index))},
+         {"balance_run", point.balance_run},
+         {"games", point.summary.games},
+         {"ended", point.summary.ended},
+         {"figures", figures}});
   }
   json targets = json::array();
   for (const balance::TargetResult& target : s.targets) {

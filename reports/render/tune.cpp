@@ -241,11 +241,6 @@ nlohmann::json tune_json(const TuneSummary& s) {
   };
   json candidates = json::array();
   for (const TuneCandidate& c : s.candidates) {
-    json setting = json::object();
-    const auto at = balance::point_coordinates(s.info.axes, static_cast<std::size_t>(c.index));
-    for (std::size_t i = 0; i < s.info.axes.size() && i < at.size(); ++i) {
-      setting[s.info.axes[i].name] = s.info.axes[i].values[at[i]];
-    }
     json figures = json::object();
     for (const SweepFigure& figure : s.figures) {
       figures[figure.key] = {
@@ -262,7 +257,7 @@ nlohmann::json tune_json(const TuneSummary& s) {
     candidates.push_back(
         {{"index", c.index},
          {"label", c.label},
-         {"setting", setting},
+         {"setting", balance::point_setting(s.info.axes, static_cast<std::size_t>(c.index))},
          {"rounds", c.rounds},
          {"search_games", c.search_games},
          {"search_loss", c.search ? loss(c.search_loss) : json(nullptr)},

@@ -131,13 +131,10 @@ int sweep_command(const Invocation& invocation) {
             stopped = true;
             break;
           }
-          nlohmann::json setting = nlohmann::json::object();
-          const std::vector<std::size_t> at = grid.coordinates(i);
-          for (std::size_t axis = 0; axis < grid.axes.size(); ++axis) {
-            setting[grid.axes[axis].name] = grid.axes[axis].values[at[axis]];
-          }
-          store.add_sweep_point(info.run_id, SweepPointRecord{static_cast<std::int64_t>(i),
-                                                              setting.dump(), run.info.run_id});
+          store.add_sweep_point(
+              info.run_id,
+              SweepPointRecord{static_cast<std::int64_t>(i),
+                               balance::point_setting(grid.axes, i).dump(), run.info.run_id});
           ++played;
           // A misspelled metric in --target is said after the first point (the
           // metrics a game reports are known once it was played), not at the end.
