@@ -8,6 +8,8 @@ int games_command(const Invocation& invocation);
 int rules_command(const Invocation& invocation);
 int play_command(const Invocation& invocation);
 int explore_command(const Invocation& invocation);
+// The small variants under `scenarios`, one line each (explore_signature.cpp).
+int explore_signature(const std::string& scenarios, int jobs);
 int fuzz_command(const Invocation& invocation);
 int replay_command(const Invocation& invocation);
 int results_command(const Invocation& invocation);

@@ -16,9 +16,9 @@
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
-#include "engine/scenario/replay.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/explore_start.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
@@ -95,7 +95,8 @@ int explore_command(const Invocation& invocation) {
   bool no_rulings = false;
   std::string start_file;
   po::options_description options("options");
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game")(
+  std::string signature;
+  options.add_options()("game", po::value(&name)->value_name("GAME"), "the game")(
       "max-states", po::value(&explore.limits.max_states)->value_name("N"),
       "stop after the level in which N states have been found")(
       "max-depth", po::value(&explore.limits.max_depth)->value_name("D"),
@@ -110,7 +111,11 @@ int explore_command(const Invocation& invocation) {
       "no-rulings", po::bool_switch(&no_rulings),
       "do not compare the rulings' other alternatives (faster)")(
       "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
-      "where findings are written as scenarios");
+      "where findings are written as scenarios")(
+      "signature", po::value(&signature)->implicit_value("scenarios")->value_name("DIR"),
+      "explore every game's small variants (DIR/GAME/variants/explore_*.yaml, DIR by default "
+      "'scenarios') and print one line each: states, transitions, depth and exact outcome "
+      "probabilities, to compare with tests/checker/signatures.txt");
   add_players_option(options, common);
   add_variant_options(options, common);
   add_db_option(options, common);
@@ -119,7 +124,7 @@ int explore_command(const Invocation& invocation) {
   po::variables_map values;
   if (!parse(invocation,
              "explore GAME --variant FILE [--max-states N] [--max-depth D] [--memory MB] "
-             "[--jobs N]",
+             "[--jobs N]\n       grove explore --signature [DIR]",
              "Explores every reachable state of a (small) variant: every decision of every player "
              "and every chance outcome, breadth first, remembering 64-bit fingerprints. Reports "
              "stuck states, broken invariants, moves the rules list but refuse, states from which "
@@ -130,42 +135,28 @@ int explore_command(const Invocation& invocation) {
              options, positional, values)) {
     return kSuccess;
   }
+  if (explore.jobs < 1 || explore.jobs > 64)
+    throw InputError({}, "--jobs", "expected 1 to 64 threads");
+  if (values.count("signature")) {
+    if (!name.empty()) throw InputError({}, "--signature", "explores every game: give no GAME");
+    return explore_signature(signature, explore.jobs);
+  }
+  if (name.empty()) throw InputError({}, "GAME", "expected the game to explore; see 'grove games'");
   if (explore.limits.max_states < 0)
     throw InputError({}, "--max-states", "expected a number of states (0: no limit)");
   if (explore.limits.max_depth < 0)
     throw InputError({}, "--max-depth", "expected a number of moves (0: no limit)");
   if (memory_mb < 0) throw InputError({}, "--memory", "expected megabytes (0: no limit)");
-  if (explore.jobs < 1 || explore.jobs > 64)
-    throw InputError({}, "--jobs", "expected 1 to 64 threads");
   explore.limits.max_memory = memory_mb * 1024 * 1024;
   explore.compare_rulings = !no_rulings;
 
   const Game& game = builtin_games().get(name);
-  Variant variant = build_variant(game, common.variant);
-  int players = common.players.value_or(game.min_players);
-  // --start: the position the scenario reaches, which must replay cleanly.
-  std::shared_ptr<const State> start;
-  if (!start_file.empty()) {
-    const Scenario scenario = load_scenario(start_file, builtin_games(), common.variant);
-    if (scenario.game != &game) {
-      throw InputError({start_file, 1, 1}, "game",
-                       "the scenario is for " + scenario.game->name + ", not " + game.name);
-    }
-    if (common.players && *common.players != scenario.players) {
-      throw InputError({}, "--players",
-                       fmt::format("the --start scenario is for {} players", scenario.players));
-    }
-    const ScenarioResult replayed = replay_scenario(
-        scenario, ReplayChecks{checker::broken_properties, checker::end_unreachable});
-    if (!replayed.passed() || !replayed.end_state) {
-      throw InputError({start_file, replayed.line, 1}, "steps",
-                       "the --start scenario does not replay: " + replayed.message);
-    }
-    variant = scenario.variant;
-    players = scenario.players;
-    start = replayed.end_state;
-    explore.start = start.get();
-  }
+  const ExploreStart from = explore_start(game, build_variant(game, common.variant), common.players,
+                                          start_file, common.variant);
+  const Variant& variant = from.variant;
+  const int players = from.players;
+  const std::shared_ptr<const State>& start = from.state;
+  explore.start = start.get();
   const std::unique_ptr<Rules> rules = game.rules(variant, players);
   checker::AlternativeRules others = checker::alternatives_of(*rules);
   std::vector<const Rules*> other_rules;

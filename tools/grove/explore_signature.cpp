@@ -1,0 +1,133 @@
+// grove explore --signature: every game's shipped small variants explored
+// completely, one line each, as Stockfish's bench and perft counts pin a
+// chess engine: the size of the state graph and the exact outcome
+// probabilities under uniformly random play. tests/checker/signatures.txt
+// holds the lines as they stand; ctest compares. A change meant to leave the
+// rules alone (a refactor, a faster representation) must leave every line as
+// it was, and a rule change shows exactly which variants it moved.
+//
+// The small variants are the files scenarios/GAME/variants/explore_*.yaml;
+// where scenarios/GAME/STEM_start.yaml exists (a forest dealt by chance), the
+// search starts where that scenario leaves the game.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "tools/grove/commands.hpp"
+#include "tools/grove/explore_start.hpp"
+#include "tools/grove/interrupt.hpp"
+
+namespace grove::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SmallVariant {
+  std::string game;
+  fs::path variant_file;
+  fs::path start_file;  // empty: the game's own start
+};
+
+std::vector<SmallVariant> small_variants(const fs::path& scenarios) {
+  if (!fs::is_directory(scenarios)) {
+    throw InputError({scenarios.string()}, "--signature",
+                     "expected the scenarios folder (with GAME/variants/explore_*.yaml)");
+  }
+  std::vector<SmallVariant> found;
+  for (const fs::directory_entry& game : fs::directory_iterator(scenarios)) {
+    const fs::path variants = game.path() / "variants";
+    if (!fs::is_directory(variants)) continue;
+    for (const fs::directory_entry& file : fs::directory_iterator(variants)) {
+      const std::string stem = file.path().stem().string();
+      if (file.path().extension() != ".yaml" || stem.rfind("explore_", 0) != 0) continue;
+      const fs::path start = game.path() / (stem + "_start.yaml");
+      found.push_back(
+          {game.path().filename().string(), file.path(), fs::exists(start) ? start : fs::path()});
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const SmallVariant& a, const SmallVariant& b) {
+    return a.variant_file < b.variant_file;
+  });
+  if (found.empty()) {
+    throw InputError({scenarios.string()}, "--signature",
+                     "no small variants (GAME/variants/explore_*.yaml) in this folder");
+  }
+  return found;
+}
+
+std::string probability(double p) { return fmt::format("{:.12f}", p); }
+
+// "pass_the_pandas/explore_two_dice, 2 players: 436 states, ..."
+std::string signature_line(const SmallVariant& small, const checker::Exploration& exploration,
+                           const checker::OutcomeProbabilities& outcomes, int players) {
+  std::string line =
+      fmt::format("{}/{}{}, {} players: {} states, {} transitions, depth {}", small.game,
+                  small.variant_file.stem().string(),
+                  small.start_file.empty() ? "" : " from " + small.start_file.stem().string(),
+                  players, exploration.states(), exploration.transitions(), exploration.depth());
+  if (!exploration.complete()) {
+    return line + "; INCOMPLETE: stopped by " + checker::stop_reason_text(exploration.stopped());
+  }
+  std::vector<std::string> wins;
+  for (int seat = 0; seat < players; ++seat) {
+    wins.push_back(seat_label(seat) + " " +
+                   probability(outcomes.win[static_cast<std::size_t>(seat)]));
+  }
+  line += fmt::format("; random play: {}, shared {}, endless {}, length {}", join(wins, " "),
+                      probability(outcomes.shared), probability(outcomes.never_ends),
+                      outcomes.length_finite ? fmt::format("{:.9f}", outcomes.expected_length)
+                                             : std::string("infinite"));
+  if (outcomes.optimal_defined) {
+    line += "; optimal P1 " + probability(outcomes.optimal_low);
+    if (outcomes.optimal_high != outcomes.optimal_low)
+      line += " to " + probability(outcomes.optimal_high);
+  }
+  return line;
+}
+
+}  // namespace
+
+int explore_signature(const std::string& scenarios, int jobs) {
+  watch_for_interrupt();
+  std::int64_t states = 0;
+  std::int64_t transitions = 0;
+  double seconds = 0;
+  const std::vector<SmallVariant> variants = small_variants(scenarios);
+  for (const SmallVariant& small : variants) {
+    const Game& game = builtin_games().get(small.game);
+    const ExploreStart from =
+        explore_start(game, load_variant_file(game, small.variant_file.string()), std::nullopt,
+                      small.start_file.string(), VariantOverrides{});
+    const std::unique_ptr<Rules> rules = game.rules(from.variant, from.players);
+    checker::ExploreOptions options;
+    options.start = from.state.get();
+    options.jobs = jobs;
+    options.compare_rulings = false;
+    options.stop = [] { return interrupted(); };
+    const checker::Exploration exploration = checker::explore(*rules, {}, {}, options);
+    if (exploration.stopped() == checker::StopReason::Interrupted) return kInterrupted;
+    const checker::OutcomeProbabilities outcomes =
+        checker::outcome_probabilities(exploration, game.perfect_information);
+    std::cout << signature_line(small, exploration, outcomes, from.players) << std::endl;
+    states += exploration.states();
+    transitions += exploration.transitions();
+    seconds += exploration.seconds();
+  }
+  std::cout << fmt::format("{} small variants: {} states, {} transitions", variants.size(),
+                           states, transitions)
+            << std::endl;
+  // The speed varies from run to run, so it stays out of the signature.
+  std::cerr << fmt::format("searched in {:.2f} s: {:.0f} states per second\n", seconds,
+                           static_cast<double>(states) / std::max(seconds, 1e-9));
+  return kSuccess;
+}
+
+}  // namespace grove::cli
