@@ -14,12 +14,20 @@
 //   scenarios/pass_the_pandas/readme_example.yaml, must stay quoted somewhere
 //   (it is replayed with the other scenarios, so the documented format is
 //   what grove accepts).
+// - Links. Every relative Markdown link outside code, [text](target),
+//   ![alt](target) or a reference definition [label]: target, must name a
+//   file or folder inside the repository, resolved from the README's folder
+//   (a leading / from the repository's root, as GitHub does); a #anchor must
+//   be the id GitHub gives a heading of the Markdown file it points at.
+//   Links with a scheme (https:, mailto:) are not followed.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -131,9 +139,114 @@ std::optional<std::string> quoted_file(const Block& block) {
   return match[1].str();
 }
 
+// A line with its inline code spans blanked out, so that `[a](b)` in code is
+// no link.
+std::string without_code_spans(const std::string& line) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    if (line[at] != '`') {
+      out += line[at++];
+      continue;
+    }
+    std::size_t run = line.find_first_not_of('`', at);
+    if (run == std::string::npos) run = line.size();
+    const std::string ticks = line.substr(at, run - at);
+    const std::size_t close = line.find(ticks, run);
+    if (close == std::string::npos) {  // no closing run: the ticks are text
+      out += ticks;
+      at = run;
+      continue;
+    }
+    out += "code";
+    at = close + ticks.size();
+  }
+  return out;
+}
+
+struct Link {
+  int line = 0;
+  std::string target;
+};
+
+std::vector<Link> links_of(const Markdown& markdown) {
+  static const std::regex inline_link(R"(!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(\s+"[^"]*")?\s*\))");
+  static const std::regex definition(R"(^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?.*$)");
+  std::vector<Link> links;
+  for (const auto& [number, raw] : markdown.prose) {
+    const std::string line = without_code_spans(raw);
+    std::smatch match;
+    if (std::regex_match(line, match, definition)) {
+      links.push_back({number, match[1].str()});
+      continue;
+    }
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), inline_link);
+         it != std::sregex_iterator(); ++it) {
+      links.push_back({number, (*it)[1].str()});
+    }
+  }
+  return links;
+}
+
+bool has_scheme(const std::string& target) {
+  static const std::regex scheme(R"(^[A-Za-z][A-Za-z0-9+.-]*:.*)");
+  return std::regex_match(target, scheme);
+}
+
+// The ids GitHub gives the headings of a Markdown text: lower case, spaces
+// to hyphens, punctuation other than - and _ dropped, repeats numbered -1, -2.
+std::set<std::string> heading_ids(const std::string& text) {
+  static const std::regex heading(R"(^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$)");
+  std::set<std::string> ids;
+  std::map<std::string, int> seen;
+  for (const auto& [number, line] : parse(text).prose) {
+    std::smatch match;
+    if (!std::regex_match(line, match, heading)) continue;
+    std::string id;
+    for (const char c : match[1].str()) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte >= 0x80 || std::isalnum(byte) != 0 || c == '-' || c == '_') {
+        id += static_cast<char>(std::tolower(byte));
+      } else if (c == ' ') {
+        id += '-';
+      }
+    }
+    const int repeats = seen[id]++;
+    ids.insert(repeats == 0 ? id : id + "-" + std::to_string(repeats));
+  }
+  return ids;
+}
+
+// Why a link from the README at `readme` (a path from the root) does not
+// resolve, or nothing when it does.
+std::optional<std::string> broken(const std::string& readme, const std::string& target) {
+  const std::size_t hash = target.find('#');
+  std::string path = target.substr(0, hash);
+  const std::string anchor = hash == std::string::npos ? "" : target.substr(hash + 1);
+  if (const std::size_t query = path.find('?'); query != std::string::npos) path.resize(query);
+  const fs::path base = path.starts_with("/") ? kRoot : (kRoot / readme).parent_path();
+  const fs::path resolved =
+      path.empty() ? kRoot / readme : (base / fs::path(path).relative_path()).lexically_normal();
+  const fs::path inside = resolved.lexically_relative(kRoot);
+  if (inside.empty() || inside.native().starts_with("..")) {
+    return "leads out of the repository";
+  }
+  if (!fs::exists(resolved)) return "names " + inside.generic_string() + ", which does not exist";
+  if (anchor.empty()) return std::nullopt;
+  if (resolved.extension() != ".md" || !fs::is_regular_file(resolved)) {
+    return "has an anchor into " + inside.generic_string() + ", which is no Markdown file";
+  }
+  if (heading_ids(read(resolved)).count(anchor) == 0) {
+    return "names the heading #" + anchor + ", which " + inside.generic_string() + " does not have";
+  }
+  return std::nullopt;
+}
+
 TEST(Readme, TheReadmesAreFound) {
   const std::vector<std::string> found = readmes();
-  for (const char* expected : {"README.md", "scenarios/README.md"}) {
+  for (const char* expected : {"README.md", "scenarios/README.md", "tools/README.md",
+                               "checker/README.md", "reports/README.md", "engine/README.md",
+                               "tests/README.md", "engine/games/pass_the_pandas/README.md"}) {
     EXPECT_NE(std::find(found.begin(), found.end(), expected), found.end()) << expected;
   }
 }
@@ -167,21 +280,47 @@ TEST(Readme, QuotedFilesAreTheFilesThemselves) {
       << "no README quotes the scenario example any more";
 }
 
-// The reader above, on made-up text: a check that finds nothing passes.
-TEST(Readme, TheReaderSeesBlocksAndMarkers) {
+TEST(Readme, RelativeLinksLeadToFiles) {
+  int followed = 0;
+  for (const std::string& readme : readmes()) {
+    for (const Link& link : links_of(parse(read(kRoot / readme)))) {
+      if (has_scheme(link.target)) continue;
+      ++followed;
+      if (const std::optional<std::string> problem = broken(readme, link.target)) {
+        ADD_FAILURE() << readme << ":" << link.line << ": the link " << link.target << " "
+                      << *problem;
+      }
+    }
+  }
+  EXPECT_GT(followed, 0) << "no relative link found: is the link reader broken?";
+}
+
+// The readers above, on made-up text: a check that finds nothing passes.
+TEST(Readme, TheReadersSeeLinksBlocksAndHeadings) {
   const Markdown markdown = parse(
-      "# A title\n"
+      "# A `grove` title: here\n"
+      "See [the tools](tools/README.md#a-grove-title-here) and `[no](link.md)`.\n"
       "```sh\n"
-      "# file: not-yaml.txt\n"
+      "[no](link.md)\n"
       "```\n"
       "  ```yaml\n"
       "  # file: x.yaml\n"
       "  a: 1\n"
-      "  ```\n");
+      "  ```\n"
+      "[ref]: <engine/README.md>\n");
   ASSERT_EQ(markdown.blocks.size(), 2u);
   EXPECT_EQ(quoted_file(markdown.blocks[0]), std::nullopt);
   EXPECT_EQ(quoted_file(markdown.blocks[1]), "x.yaml");
   EXPECT_EQ(markdown.blocks[1].lines.back(), "a: 1");
+  const std::vector<Link> links = links_of(markdown);
+  ASSERT_EQ(links.size(), 2u);
+  EXPECT_EQ(links[0].target, "tools/README.md#a-grove-title-here");
+  EXPECT_EQ(links[1].target, "engine/README.md");
+  EXPECT_EQ(heading_ids("# A `grove` title: here\n## Two\n## Two\n"),
+            (std::set<std::string>{"a-grove-title-here", "two", "two-1"}));
+  EXPECT_TRUE(broken("README.md", "nowhere/README.md").has_value());
+  EXPECT_TRUE(broken("README.md", "../README.md").has_value());
+  EXPECT_EQ(broken("README.md", "tests/docs/readme_test.cpp"), std::nullopt);
 }
 
 }  // namespace
