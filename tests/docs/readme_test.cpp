@@ -20,6 +20,8 @@
 //   (a leading / from the repository's root, as GitHub does); a #anchor must
 //   be the id GitHub gives a heading of the Markdown file it points at.
 //   Links with a scheme (https:, mailto:) are not followed.
+// - Size. README.md stays under 8,500 bytes: the manuals live next to what
+//   they describe, and the root README only introduces and points at them.
 
 #include <gtest/gtest.h>
 
@@ -293,6 +295,12 @@ TEST(Readme, RelativeLinksLeadToFiles) {
     }
   }
   EXPECT_GT(followed, 0) << "no relative link found: is the link reader broken?";
+}
+
+TEST(Readme, TheRootReadmeStaysShort) {
+  const auto size = fs::file_size(kRoot / "README.md");
+  EXPECT_LT(size, 8500u) << "README.md has " << size
+                         << " bytes: move details into the manual of the folder they describe";
 }
 
 // The readers above, on made-up text: a check that finds nothing passes.
