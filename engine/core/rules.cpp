@@ -33,9 +33,7 @@ Rules::Rules(const Game& game, Variant variant, int players)
       players_(players),
       instance_id_(next_instance_id()) {}
 
-Move Rules::sample_chance(const State& state, Rng& rng) const {
-  std::vector<ChanceOutcome> outcomes;
-  chance_outcomes(state, outcomes);
+Move draw_outcome(const std::vector<ChanceOutcome>& outcomes, Rng& rng, const std::string& game) {
   if (outcomes.empty()) throw std::logic_error("sample_chance on a node without outcomes");
   // Draw exactly: put every probability over the common denominator and pick
   // a uniform integer below it.
@@ -56,51 +54,15 @@ Move Rules::sample_chance(const State& state, Rng& rng) const {
     if (ticket < share) return outcome.move;
     ticket -= share;
   }
-  throw std::logic_error("chance probabilities of " + game_->name + " sum to less than 1");
+  throw std::logic_error("chance probabilities of " + game + " sum to less than 1");
 }
 
-std::string Rules::board(const State& state) const { return state_summary(state); }
-
-std::optional<std::string> Rules::score_sheet(const State&) const { return std::nullopt; }
-
-std::vector<std::string> Rules::invariant_violations(const State&) const { return {}; }
-
-std::uint64_t Rules::view_hash(const State& state) const { return state.hash(); }
-
-std::string Rules::observation(const State& state, Seat) const {
-  return yaml_inline(state_to_yaml(state));
-}
-
-double Rules::heuristic(const State& state, Seat seat) const {
-  if (node(state).kind != NodeKind::Terminal) return 0;
-  return outcome(state).place[static_cast<std::size_t>(seat)] == 1 ? 1 : 0;
-}
-
-void Rules::heuristics(const State& state, std::vector<double>& values) const {
-  values.resize(static_cast<std::size_t>(players_));
-  for (Seat seat = 0; seat < players_; ++seat) {
-    values[static_cast<std::size_t>(seat)] = heuristic(state, seat);
-  }
-}
-
-std::unique_ptr<State> Rules::determinize(const State& state, Seat, Rng&) const {
-  if (!game_->perfect_information) {
-    throw std::logic_error(
-        game_->name + " hides information but cannot determinize a state (Rules::determinize)");
-  }
-  return state.clone();
-}
-
-MoveUse Rules::move_use(const State&, const Move& move) const {
-  // "P1 pass panda to P2" -> "pass"; a chance outcome ("roll P1 ...") is
-  // its first word.
-  const std::vector<std::string> words = words_of(move_text(move));
+MoveUse move_use_of_text(const std::string& text) {
+  const std::vector<std::string> words = words_of(text);
   std::size_t verb = 0;
   if (words.size() > 1 && parse_seat_label(words[0])) verb = 1;
   return {words.empty() ? std::string() : words[verb], {}};
 }
-
-std::vector<GameMetric> Rules::game_metrics(const State&, const EventLog&) const { return {}; }
 
 Verdict Rules::apply_text(State& state, std::string_view text, EventLog* log) const {
   MoveParse parsed = parse_move(text);

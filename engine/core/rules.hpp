@@ -100,6 +100,14 @@ struct Outcome {
   std::vector<Seat> winners() const;
 };
 
+// An outcome drawn exactly with the listed probabilities (they sum to 1):
+// what sample_chance does unless a game draws faster. `game` names the game
+// in the error when they sum to less.
+Move draw_outcome(const std::vector<ChanceOutcome>& outcomes, Rng& rng, const std::string& game);
+// The action of a move from its text: the verb ("P1 pass panda to P2" ->
+// "pass"; a chance outcome "roll P1 ..." -> "roll"), no item.
+MoveUse move_use_of_text(const std::string& text);
+
 class Rules {
  public:
   Rules(const Game& game, Variant variant, int players);
@@ -127,7 +135,7 @@ class Rules {
   // One outcome drawn with the listed probabilities. The default draws from
   // chance_outcomes(); a game may draw faster (one die at a time) as long as
   // the distribution is the same.
-  virtual Move sample_chance(const State& state, Rng& rng) const;
+  virtual Move sample_chance(const State& state, Rng& rng) const = 0;
   // Checks the move and, when legal, applies it. `log` may be null.
   virtual Verdict apply(State& state, const Move& move, EventLog* log) const = 0;
   // Places and scores; only for terminal states.
@@ -146,15 +154,15 @@ class Rules {
   // The table as a person would look at it, over several lines (a card grid,
   // the players' holdings). Shown by `grove play` and by failing scenarios.
   // The default is the one-line summary.
-  virtual std::string board(const State& state) const;
+  virtual std::string board(const State& state) const = 0;
   // The points of every player and where they come from, for a game whose
   // positions can be scored at any time (`grove score`); nullopt when the
   // game keeps no such score.
-  virtual std::optional<std::string> score_sheet(const State& state) const;
+  virtual std::optional<std::string> score_sheet(const State& state) const = 0;
 
   // --- Checking ------------------------------------------------------------
   // Descriptions of every game-specific invariant the state breaks.
-  virtual std::vector<std::string> invariant_violations(const State& state) const;
+  virtual std::vector<std::string> invariant_violations(const State& state) const = 0;
   // Moves (decisions and chance outcomes) within which every game of this
   // variant is expected to end; longer games are reported as possibly
   // infinite.
@@ -166,11 +174,11 @@ class Rules {
   // with equal views must have the same legal moves, chance outcomes and
   // outcome, and successors with equal views. The default: the state's
   // own hash.
-  virtual std::uint64_t view_hash(const State& state) const;
+  virtual std::uint64_t view_hash(const State& state) const = 0;
   // What `seat` can see of the state. Two states with the same observation
   // for a seat are indistinguishable to that seat. The default (perfect
   // information) is the whole state.
-  virtual std::string observation(const State& state, Seat seat) const;
+  virtual std::string observation(const State& state, Seat seat) const = 0;
 
   // --- Playing well: agents and balance reports -----------------------------
   // How promising the state looks for `seat`, in the game's own units
@@ -180,12 +188,12 @@ class Rules {
   // leads with it. Agents only ever ask it about a determinized state, so
   // it may read everything in the state. The default: 0, and at the end 1
   // for a winner.
-  virtual double heuristic(const State& state, Seat seat) const;
+  virtual double heuristic(const State& state, Seat seat) const = 0;
   // Every seat's heuristic at once, in `values` (one per seat): what agents
   // ask at every position they look at. The default asks heuristic() seat
   // by seat; a game whose seats' figures share work (a board scanned once)
   // overrides it with the same values.
-  virtual void heuristics(const State& state, std::vector<double>& values) const;
+  virtual void heuristics(const State& state, std::vector<double>& values) const = 0;
   // How many moves MCTS plays on (nearly at random) before it scores a
   // position with the heuristic. Long playouts help where random play keeps
   // what the heuristic rewards and reaches the end; a game whose heuristic
@@ -202,12 +210,13 @@ class Rules {
   // tell apart give the same determinization. The default, for games of
   // perfect information, is a copy; a game that hides anything overrides
   // it.
-  virtual std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const;
+  virtual std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const = 0;
   // For reports: what a move does (the default: the verb of its text).
-  virtual MoveUse move_use(const State& before, const Move& move) const;
+  virtual MoveUse move_use(const State& before, const Move& move) const = 0;
   // For reports: the game's own figures of a finished game, from its last
   // state and every event it fired. The default: none.
-  virtual std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const;
+  virtual std::vector<GameMetric> game_metrics(const State& terminal,
+                                               const EventLog& log) const = 0;
 
   // --- Simultaneous resolutions (Game::simultaneous) ------------------------
   // Resolve them in the reverse of the game's order from now on: the

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "engine/core/typed_rules.hpp"
 #include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 
@@ -30,58 +31,62 @@ struct Position {
   }
 };
 
-class PlantedRules final : public Rules {
+class PlantedRules final : public TypedRules<PlantedRules, Position> {
  public:
   PlantedRules(const Game& game, const Variant& variant, int players, PlantedBug bug)
-      : Rules(game, variant, players), bug_(bug) {}
+      : TypedRules(game, variant, players), bug_(bug) {}
 
-  std::unique_ptr<State> initial_state() const override {
+  Position initial_position() const override {
     Position start;
     start.hash_visits = bug_ == PlantedBug::HashBeyondEquality;
-    return std::make_unique<GameState<Position>>(start);
+    return start;
   }
-  Node node(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  Node node_at(const Position& p) const override {
     if (p.counter >= kTarget) return {NodeKind::Terminal, kNoSeat, false};
     if (p.coin) return {NodeKind::Chance, kNoSeat, false};
     return {NodeKind::Decision, p.turn, false};
   }
-  void legal_moves(const State& state, std::vector<Move>& moves) const override {
+  void legal_moves_at(const Position& p, std::vector<Move>& moves) const override {
     moves.clear();
-    const Position& p = position_of<Position>(state);
-    if (node(state).kind != NodeKind::Decision) return;
+    if (node_at(p).kind != NodeKind::Decision) return;
     if (bug_ == PlantedBug::Stuck && p.counter == 5) return;
     moves.push_back(make_move(kAdd, p.turn, {1}));
     moves.push_back(make_move(kAdd, p.turn, {2}));
     if (adds_three(p)) moves.push_back(make_move(kAdd, p.turn, {3}));
   }
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
+  void chance_outcomes_at(const Position& p, std::vector<ChanceOutcome>& outcomes) const override {
     outcomes.clear();
-    if (node(state).kind != NodeKind::Chance) return;
+    if (node_at(p).kind != NodeKind::Chance) return;
     outcomes.push_back({make_move(kHeads, kNoSeat), Probability(1, 2)});
     outcomes.push_back({make_move(kTails, kNoSeat), Probability(1, 2)});
   }
-  Verdict apply(State& state, const Move& move, EventLog* log) const override {
-    Position& p = position_of<Position>(state);
-    const Node at = node(state);
+  std::optional<std::string> rejection(const Position& p, const Move& move) const override {
+    const Node at = node_at(p);
     const bool chance = move.kind == kHeads || move.kind == kTails;
-    if (at.kind == NodeKind::Terminal) return Verdict::illegal("the game is over");
-    if (chance != (at.kind == NodeKind::Chance)) return Verdict::illegal("not now");
+    if (at.kind == NodeKind::Terminal) return "the game is over";
+    if (chance != (at.kind == NodeKind::Chance)) return "not now";
     if (chance) {
-      if (move.seat != kNoSeat || !move.uses_only(0)) return Verdict::illegal("a coin is a coin");
+      if (move.seat != kNoSeat || !move.uses_only(0)) return "a coin is a coin";
+      return std::nullopt;
+    }
+    const int amount = move.args[0];
+    const bool listed = amount == 1 || amount == 2;
+    const bool accepted =
+        listed || (amount == 3 && (bug_ == PlantedBug::AcceptsIllegal || adds_three(p)));
+    if (move.kind != kAdd || move.seat != p.turn || !accepted || !move.uses_only(1)) {
+      return "only the player to move adds 1 or 2";
+    }
+    if (bug_ == PlantedBug::Stuck && p.counter == 5) return "stuck";
+    return std::nullopt;
+  }
+  void play(Position& p, const Move& move, EventLog* log) const override {
+    if (move.kind == kHeads || move.kind == kTails) {
       if (move.kind == kHeads && !(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) ++p.counter;
       p.coin = false;
       p.turn = (p.turn + 1) % players();
       record(log, "planted.coin", kNoSeat, move.kind == kHeads ? "heads" : "tails");
     } else {
       const int amount = move.args[0];
-      const bool listed = amount == 1 || amount == 2;
-      const bool accepted =
-          listed || (amount == 3 && (bug_ == PlantedBug::AcceptsIllegal || adds_three(p)));
-      if (move.kind != kAdd || move.seat != p.turn || !accepted || !move.uses_only(1)) {
-        return Verdict::illegal("only the player to move adds 1 or 2");
-      }
-      if (bug_ == PlantedBug::Stuck && p.counter == 5) return Verdict::illegal("stuck");
       if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
       p.coin = true;
       if (has_bonuses() && p.counter == 4) {
@@ -95,10 +100,8 @@ class PlantedRules final : public Rules {
     }
     if (bug_ == PlantedBug::Endless) p.counter %= kTarget;
     ++p.visits;
-    return Verdict::legal();
   }
-  Outcome outcome(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  Outcome outcome_at(const Position& p) const override {
     Outcome result;
     // The last to add wins; the turn passed on after the coin.
     const Seat winner = (p.turn + players() - 1) % players();
@@ -126,32 +129,28 @@ class PlantedRules final : public Rules {
     parsed.move = make_move(kAdd, *seat, {std::stoi(words[2])});
     return parsed;
   }
-  YAML::Node state_to_yaml(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  YAML::Node position_to_yaml(const Position& p) const override {
     YAML::Node node;
     node["counter"] = p.counter;
     if (bug_ != PlantedBug::YamlLosesTurn) node["turn"] = seat_label(p.turn);
     node["coin"] = p.coin;
     return node;
   }
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override {
+  Position position_from_yaml(const YAML::Node& node) const override {
     Position p;
     p.hash_visits = bug_ == PlantedBug::HashBeyondEquality;
     if (node["counter"])
       p.counter = static_cast<int>(read_integer(node["counter"], "counter", 0, 99));
     if (node["turn"]) p.turn = read_seat(node["turn"], "turn", players());
     if (node["coin"]) p.coin = read_bool(node["coin"], "coin");
-    return std::make_unique<GameState<Position>>(p);
+    return p;
   }
-  std::string state_summary(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  std::string summary_at(const Position& p) const override {
     return fmt::format("counter {}, {} to {}", p.counter, seat_label(p.turn),
                        p.coin ? "toss" : "add");
   }
-  std::vector<std::string> invariant_violations(const State& state) const override {
-    if (bug_ == PlantedBug::Invariant && position_of<Position>(state).counter == 7) {
-      return {"the counter is 7"};
-    }
+  std::vector<std::string> invariant_violations_at(const Position& p) const override {
+    if (bug_ == PlantedBug::Invariant && p.counter == 7) return {"the counter is 7"};
     return {};
   }
   std::int64_t step_bound() const override { return 200; }

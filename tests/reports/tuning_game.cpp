@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/typed_rules.hpp"
 #include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 
@@ -21,32 +22,29 @@ struct Position {
   void hash_into(Hasher& hasher) const { hasher.add(decisions).add(winner); }
 };
 
-class TuningRules final : public Rules {
+class TuningRules final : public TypedRules<TuningRules, Position> {
  public:
   TuningRules(const Game& game, const Variant& variant, int players)
-      : Rules(game, variant, players),
+      : TypedRules(game, variant, players),
         edge_(variant.integer("edge")),
         rounds_(static_cast<int>(variant.integer("rounds"))) {}
 
-  std::unique_ptr<State> initial_state() const override {
-    return std::make_unique<GameState<Position>>(Position{});
-  }
-  Node node(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  Position initial_position() const override { return Position{}; }
+  Node node_at(const Position& p) const override {
     if (p.winner != kNoSeat) return {NodeKind::Terminal, kNoSeat, false};
     if (p.decisions >= rounds_) return {NodeKind::Chance, kNoSeat, false};
     return {NodeKind::Decision, p.decisions % 2, false};
   }
-  void legal_moves(const State& state, std::vector<Move>& moves) const override {
+  void legal_moves_at(const Position& p, std::vector<Move>& moves) const override {
     moves.clear();
-    const Node at = node(state);
+    const Node at = node_at(p);
     if (at.kind != NodeKind::Decision) return;
     moves.push_back(make_move(kCall, at.actor, {kHeads}));
     moves.push_back(make_move(kCall, at.actor, {kTails}));
   }
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
+  void chance_outcomes_at(const Position& p, std::vector<ChanceOutcome>& outcomes) const override {
     outcomes.clear();
-    if (node(state).kind != NodeKind::Chance) return;
+    if (node_at(p).kind != NodeKind::Chance) return;
     // An outcome that cannot happen is not listed (edge 0 or 20).
     for (Seat seat = 0; seat < 2; ++seat) {
       if (wins_out_of_20(seat) > 0) {
@@ -56,31 +54,34 @@ class TuningRules final : public Rules {
       }
     }
   }
-  Verdict apply(State& state, const Move& move, EventLog* log) const override {
-    Position& p = position_of<Position>(state);
-    const Node at = node(state);
-    if (at.kind == NodeKind::Terminal) return Verdict::illegal("the game is over");
-    if ((move.kind == kDraw) != (at.kind == NodeKind::Chance)) return Verdict::illegal("not now");
+  std::optional<std::string> rejection(const Position& p, const Move& move) const override {
+    const Node at = node_at(p);
+    if (at.kind == NodeKind::Terminal) return "the game is over";
+    if ((move.kind == kDraw) != (at.kind == NodeKind::Chance)) return "not now";
     if (move.kind == kDraw) {
       if ((move.seat != 0 && move.seat != 1) || wins_out_of_20(move.seat) == 0 ||
           !move.uses_only(0)) {
-        return Verdict::illegal("the draw names P1 or P2, and only one that can win");
+        return "the draw names P1 or P2, and only one that can win";
       }
-      p.winner = move.seat;
-      record(log, "tuning.draw", move.seat, fmt::format("{} wins the draw", seat_label(p.winner)));
-      return Verdict::legal();
+      return std::nullopt;
     }
     const int call = move.args[0];
     if (move.kind != kCall || move.seat != at.actor || (call != kHeads && call != kTails) ||
         !move.uses_only(1)) {
-      return Verdict::illegal("only the player to move calls heads or tails");
+      return "only the player to move calls heads or tails";
+    }
+    return std::nullopt;
+  }
+  void play(Position& p, const Move& move, EventLog* log) const override {
+    if (move.kind == kDraw) {
+      p.winner = move.seat;
+      record(log, "tuning.draw", move.seat, fmt::format("{} wins the draw", seat_label(p.winner)));
+      return;
     }
     ++p.decisions;
     record(log, "tuning.call", move.seat, move_text(move));
-    return Verdict::legal();
   }
-  Outcome outcome(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  Outcome outcome_at(const Position& p) const override {
     Outcome result;
     for (Seat seat = 0; seat < players(); ++seat) result.place.push_back(seat == p.winner ? 1 : 2);
     return result;
@@ -107,14 +108,13 @@ class TuningRules final : public Rules {
     }
     return parsed;
   }
-  YAML::Node state_to_yaml(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  YAML::Node position_to_yaml(const Position& p) const override {
     YAML::Node yaml;
     yaml["decisions"] = p.decisions;
     if (p.winner != kNoSeat) yaml["winner"] = seat_label(p.winner);
     return yaml;
   }
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& yaml) const override {
+  Position position_from_yaml(const YAML::Node& yaml) const override {
     check_keys(yaml, {"decisions", "winner"});
     Position p;
     if (yaml["decisions"]) {
@@ -127,10 +127,9 @@ class TuningRules final : public Rules {
         fail_at(yaml["winner"], "winner", "the draw comes only after every call");
       }
     }
-    return std::make_unique<GameState<Position>>(p);
+    return p;
   }
-  std::string state_summary(const State& state) const override {
-    const Position& p = position_of<Position>(state);
+  std::string summary_at(const Position& p) const override {
     if (p.winner != kNoSeat) return fmt::format("{} won the draw", seat_label(p.winner));
     if (p.decisions >= rounds_) return fmt::format("{} calls made, the draw is next", p.decisions);
     return fmt::format("{} calls made, {} to call", p.decisions, seat_label(p.decisions % 2));
@@ -161,9 +160,7 @@ Game tuning_game() {
                     "tests/reports/tuning_game.hpp")};
   game.clauses = {Clause{"tuning.call", "a player calls heads or tails, to no effect", "-"},
                   Clause{"tuning.draw", "the draw decides the winner", "-"}};
-  game.make_rules = [](const Game& self, const Variant& variant, int players) {
-    return std::unique_ptr<Rules>(std::make_unique<TuningRules>(self, variant, players));
-  };
+  game.make_rules = make_rules_of<TuningRules>;
   return game;
 }
 

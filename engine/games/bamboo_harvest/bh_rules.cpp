@@ -85,7 +85,7 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 BhRules::BhRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)) {
+    : TypedRules(game, variant, players), settings_(read_settings(variant, players)) {
   const Grid& forest = settings_.grid;
   ring_count_ = forest.rows + forest.columns - 1;
   rings_.assign(static_cast<std::size_t>(forest.cells() * ring_count_), 0);
@@ -115,9 +115,7 @@ Position BhRules::fresh_position() const {
   return position;
 }
 
-std::unique_ptr<State> BhRules::initial_state() const {
-  return std::make_unique<GameState<Position>>(fresh_position());
-}
+Position BhRules::initial_position() const { return fresh_position(); }
 
 Seat BhRules::placing_seat(const Position& position) const {
   // Snake order from the starting player: 1,2,3 then 3,2,1, and so on.
@@ -147,8 +145,6 @@ Seat BhRules::actor(const Position& position) const {
   }
 }
 
-Node BhRules::node(const State& state) const { return node_at(position_of<Position>(state)); }
-
 Node BhRules::node_at(const Position& position) const {
   switch (position.step) {
     case Step::Over:
@@ -164,8 +160,8 @@ Node BhRules::node_at(const Position& position) const {
   return Node{NodeKind::Decision, actor(position), position.step == Step::SetupDiscard};
 }
 
-void BhRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const {
-  const Position& position = position_of<Position>(state);
+void BhRules::chance_outcomes_at(const Position& position,
+                                 std::vector<ChanceOutcome>& outcomes) const {
   outcomes.clear();
   Move move;
   CardSet pile;
@@ -190,9 +186,8 @@ void BhRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& ou
   });
 }
 
-Move BhRules::sample_chance(const State& state, Rng& rng) const {
+Move BhRules::sample_chance_at(const Position& position, Rng& rng) const {
   // Every card of the pile is equally likely: pick one without listing them.
-  const Position& position = position_of<Position>(state);
   Move move;
   const CardSet* pile = &position.draw_pile;
   int slot = 0;
@@ -213,8 +208,7 @@ Move BhRules::sample_chance(const State& state, Rng& rng) const {
   return move;
 }
 
-Outcome BhRules::outcome(const State& state) const {
-  const Position& position = position_of<Position>(state);
+Outcome BhRules::outcome_at(const Position& position) const {
   Outcome result;
   result.place.assign(static_cast<std::size_t>(players()), 2);
   if (position.won_by == WinKind::MostTokens) {

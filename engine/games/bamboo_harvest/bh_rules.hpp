@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/core/game.hpp"
+#include "engine/core/typed_rules.hpp"
 #include "engine/games/bamboo_harvest/path.hpp"
 #include "engine/games/bamboo_harvest/position.hpp"
 
@@ -98,39 +98,42 @@ struct Settings {
 
 Settings read_settings(const Variant& variant, int players);
 
-class BhRules final : public Rules {
+class BhRules final : public TypedRules<BhRules, Position> {
  public:
   BhRules(const Game& game, const Variant& variant, int players);
 
   const Settings& settings() const { return settings_; }
   const Grid& grid() const { return settings_.grid; }
 
-  std::unique_ptr<State> initial_state() const override;
-  Node node(const State& state) const override;
-  void legal_moves(const State& state, std::vector<Move>& moves) const override;
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
-  Move sample_chance(const State& state, Rng& rng) const override;
-  Verdict apply(State& state, const Move& move, EventLog* log) const override;
-  Outcome outcome(const State& state) const override;
+  Position initial_position() const override;
+  Node node_at(const Position& position) const override;
+  void legal_moves_at(const Position& position, std::vector<Move>& moves) const override;
+  void chance_outcomes_at(const Position& position,
+                          std::vector<ChanceOutcome>& outcomes) const override;
+  Move sample_chance_at(const Position& position, Rng& rng) const override;
+  std::optional<std::string> rejection(const Position& position, const Move& move) const override;
+  void play(Position& position, const Move& move, EventLog* log) const override;
+  Outcome outcome_at(const Position& position) const override;
 
   std::string move_text(const Move& move) const override;
   MoveParse parse_move(std::string_view text) const override;
-  YAML::Node state_to_yaml(const State& state) const override;
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
-  std::string state_summary(const State& state) const override;
-  std::string board(const State& state) const override;
+  YAML::Node position_to_yaml(const Position& position) const override;
+  Position position_from_yaml(const YAML::Node& node) const override;
+  std::string summary_at(const Position& position) const override;
+  std::string board_at(const Position& position) const override;
 
-  std::vector<std::string> invariant_violations(const State& state) const override;
+  std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
-  std::string observation(const State& state, Seat seat) const override;
+  std::string observation_at(const Position& position, Seat seat) const override;
 
   // Playing well (strategy.cpp).
-  double heuristic(const State& state, Seat seat) const override;
-  void heuristics(const State& state, std::vector<double>& values) const override;
+  double heuristic_at(const Position& position, Seat seat) const override;
+  void heuristics_at(const Position& position, std::vector<double>& values) const override;
   int search_playout_moves() const override;
-  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
-  MoveUse move_use(const State& before, const Move& move) const override;
-  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+  Position determinize_at(const Position& position, Seat seat, Rng& rng) const override;
+  MoveUse move_use_at(const Position& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics_at(const Position& terminal,
+                                          const EventLog& log) const override;
   // Builds `seat` still needs for a winning path at the least (every vacant
   // or disturbed card on it built, other players' tokens within the limits),
   // or -1 when no path can be made; `on_path` gets the vacant and disturbed
@@ -159,7 +162,6 @@ class BhRules final : public Rules {
   }
   Owners owners(const Position& position) const;
   std::optional<std::vector<int>> winning_path(const Position& position, Seat seat) const;
-  Node node_at(const Position& position) const;
   // What is wrong with a position (cards not conserved, negative reeds, ...).
   std::vector<std::string> check_position(const Position& position) const;
   // Who starts, given everyone's setup discards (Set Up 6).
@@ -174,7 +176,6 @@ class BhRules final : public Rules {
   int path_gap(std::uint64_t built, std::uint64_t others, std::uint64_t* on_path) const;
   double seat_figure(const Position& position, const ForestScan& scan, Seat seat) const;
 
-  std::optional<std::string> rejection(const Position& position, const Move& move) const;
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
   // "" when the card is vacant, otherwise why it cannot be built, swapped or
   // harvested.

@@ -252,9 +252,7 @@ Game definition() {
   game.rulings = rulings();
   game.clauses = clauses();
   game.perfect_information = false;  // deeds in hand and the deed pile are hidden
-  game.make_rules = [](const Game& self, const Variant& variant, int players) {
-    return std::unique_ptr<Rules>(std::make_unique<BhRules>(self, variant, players));
-  };
+  game.make_rules = make_rules_of<BhRules>;
   return game;
 }
 

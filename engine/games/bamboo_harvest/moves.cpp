@@ -247,8 +247,7 @@ bool BhRules::has_swap(const Position& position) const {
   return for_each_swap_group(position, [](Card, int, std::uint64_t others) { return others != 0; });
 }
 
-void BhRules::legal_moves(const State& state, std::vector<Move>& moves) const {
-  const Position& position = position_of<Position>(state);
+void BhRules::legal_moves_at(const Position& position, std::vector<Move>& moves) const {
   moves.clear();
   const Node here = node_at(position);
   if (here.kind != NodeKind::Decision) return;

@@ -102,8 +102,7 @@ CardSet read_deeds(const YAML::Node& node, const std::string& key, CardLedger& l
 
 }  // namespace
 
-YAML::Node BhRules::state_to_yaml(const State& state) const {
-  const Position& position = position_of<Position>(state);
+YAML::Node BhRules::position_to_yaml(const Position& position) const {
   YAML::Node root;
   root["step"] = words_for(position.step).key;
   root["turn"] = seat_label(position.turn);
@@ -160,7 +159,7 @@ YAML::Node BhRules::state_to_yaml(const State& state) const {
   return root;
 }
 
-std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
+Position BhRules::position_from_yaml(const YAML::Node& root) const {
   expect_map(root, "", "a Bamboo Harvest position");
   check_keys(root,
              {"step", "turn", "starter", "forest", "players", "draw_pile", "discard_pile",
@@ -350,7 +349,7 @@ std::unique_ptr<State> BhRules::state_from_yaml(const YAML::Node& root) const {
   // A hand-written position may stop where nothing is left to decide (a
   // build step without a possible build): play on to the next decision.
   advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
 
 }  // namespace grove::bamboo_harvest

@@ -432,21 +432,20 @@ double BhRules::seat_figure(const Position& position, const ForestScan& scan, Se
   return value;
 }
 
-double BhRules::heuristic(const State& state, Seat seat) const {
+double BhRules::heuristic_at(const Position& position, Seat seat) const {
   std::vector<double> values;
-  heuristics(state, values);
+  heuristics_at(position, values);
   return values[static_cast<std::size_t>(seat)];
 }
 
-void BhRules::heuristics(const State& state, std::vector<double>& values) const {
-  const Position& position = position_of<Position>(state);
+void BhRules::heuristics_at(const Position& position, std::vector<double>& values) const {
   const ForestScan scan = scan_forest(position);
   values.resize(static_cast<std::size_t>(players()));
   for (Seat seat = 0; seat < players(); ++seat) {
     values[static_cast<std::size_t>(seat)] = seat_figure(position, scan, seat);
   }
   if (position.step == Step::Over) {
-    const std::vector<int> place = outcome(state).place;
+    const std::vector<int> place = outcome_at(position).place;
     for (std::size_t seat = 0; seat < values.size(); ++seat) {
       if (place[seat] == 1) values[seat] += kWinBonus;
     }
@@ -463,12 +462,11 @@ int BhRules::search_playout_moves() const {
   return 25;
 }
 
-std::unique_ptr<State> BhRules::determinize(const State& state, Seat seat, Rng& rng) const {
+Position BhRules::determinize_at(const Position& real, Seat seat, Rng& rng) const {
   // Hidden from `seat`: the draw and discard piles, the other players'
   // face-down deeds (and, at set-up, which of them they chose to discard),
   // and which deeds the turn's player has drawn this turn. All of them are
   // dealt again from one pool gathered in card order, in the same numbers.
-  const Position& real = position_of<Position>(state);
   Position position = real;
   const Player& own = real.players[static_cast<std::size_t>(seat)];
   CardSet pool = real.draw_pile | real.discard_pile;
@@ -541,11 +539,10 @@ std::unique_ptr<State> BhRules::determinize(const State& state, Seat seat, Rng& 
       position.redraw_offer = face_down.empty() ? kNoCard : candidates.front();
     }
   }
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
 
-MoveUse BhRules::move_use(const State& before, const Move& move) const {
-  const Position& position = position_of<Position>(before);
+MoveUse BhRules::move_use_at(const Position& position, const Move& move) const {
   auto card_at = [&](int cell) {
     const Card card =
         grid().contains(cell) ? position.forest[static_cast<std::size_t>(cell)].card : kNoCard;
@@ -586,12 +583,12 @@ MoveUse BhRules::move_use(const State& before, const Move& move) const {
     case kEndTurn:
       return {"end turn", {}};
     default:
-      return Rules::move_use(before, move);
+      return move_use_of_text(move_text(move));
   }
 }
 
-std::vector<GameMetric> BhRules::game_metrics(const State& terminal, const EventLog& log) const {
-  const Position& position = position_of<Position>(terminal);
+std::vector<GameMetric> BhRules::game_metrics_at(const Position& position,
+                                                 const EventLog& log) const {
   const auto seats = static_cast<std::size_t>(players());
   std::vector<double> builds(seats, 0), wild_builds(seats, 0), swaps(seats, 0),
       wild_swaps(seats, 0), swap_reeds(seats, 0), harvested(seats, 0), drawn(seats, 0),

@@ -15,9 +15,7 @@ std::string reeds_word(int reeds) {
 
 }  // namespace
 
-Verdict BhRules::apply(State& state, const Move& move, EventLog* log) const {
-  Position& position = position_of<Position>(state);
-  if (auto why = rejection(position, move)) return Verdict::illegal(std::move(*why));
+void BhRules::play(Position& position, const Move& move, EventLog* log) const {
   switch (position.step) {
     case Step::DealForest:
     case Step::DealDeeds:
@@ -30,7 +28,6 @@ Verdict BhRules::apply(State& state, const Move& move, EventLog* log) const {
       break;
   }
   advance(position, log);
-  return Verdict::legal();
 }
 
 void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) const {

@@ -97,8 +97,7 @@ std::vector<std::string> BhRules::check_position(const Position& position) const
   return problems;
 }
 
-std::vector<std::string> BhRules::invariant_violations(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::vector<std::string> BhRules::invariant_violations_at(const Position& position) const {
   std::vector<std::string> problems = check_position(position);
   // advance() never stops at a harvest step with nothing left to harvest.
   if (position.step == Step::Harvest && position.pending_draws == 0 &&
@@ -108,8 +107,7 @@ std::vector<std::string> BhRules::invariant_violations(const State& state) const
   return problems;
 }
 
-std::string BhRules::state_summary(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string BhRules::summary_at(const Position& position) const {
   std::vector<std::string> reeds;
   std::vector<std::string> tokens;
   std::vector<std::string> deeds;
@@ -139,8 +137,7 @@ std::string BhRules::state_summary(const State& state) const {
                      position.draw_pile.size(), position.discard_pile.size());
 }
 
-std::string BhRules::board(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string BhRules::board_at(const Position& position) const {
   std::string text = "     ";
   for (int column = 0; column < grid().columns; ++column) {
     text += fmt::format("{:<8}", std::string(1, static_cast<char>('a' + column)));
@@ -164,17 +161,16 @@ std::string BhRules::board(const State& state) const {
   text += fmt::format("  draw pile {}, discard pile {}{}\n", position.draw_pile.size(),
                       position.discard_pile.size(),
                       marked.empty() ? "" : "; used for a swap: " + join(marked, ", "));
-  const std::string summary = state_summary(state);
+  const std::string summary = summary_at(position);
   text += "  " + summary.substr(0, summary.find(';'));
   return text;
 }
 
-std::string BhRules::observation(const State& state, Seat seat) const {
+std::string BhRules::observation_at(const Position& position, Seat seat) const {
   // Everything on the table is public (forest, tokens, reeds, face-up deeds,
   // wild markers); the piles are face down, others' face-down deeds are seen
   // only as a count, and setup discards stay hidden until everyone has chosen.
-  const Position& position = position_of<Position>(state);
-  YAML::Node view = state_to_yaml(state);
+  YAML::Node view = position_to_yaml(position);
   for (Seat other = 0; other < players(); ++other) {
     if (other == seat) continue;
     const Player& player = position.players[static_cast<std::size_t>(other)];

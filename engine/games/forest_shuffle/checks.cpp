@@ -204,8 +204,9 @@ std::optional<std::string> ForestShuffleRules::payment_task_problem(const Positi
   return std::nullopt;
 }
 
-std::vector<std::string> ForestShuffleRules::invariant_violations(const State& state) const {
-  return check_position(position_of<Position>(state));
+std::vector<std::string> ForestShuffleRules::invariant_violations_at(
+    const Position& position) const {
+  return check_position(position);
 }
 
 }  // namespace grove::forest_shuffle

@@ -30,9 +30,8 @@ ForestShuffleRules::NextCard ForestShuffleRules::next_card(const Position& posit
   return NextCard::Chance;
 }
 
-void ForestShuffleRules::chance_outcomes(const State& state,
-                                         std::vector<ChanceOutcome>& outcomes) const {
-  const Position& position = position_of<Position>(state);
+void ForestShuffleRules::chance_outcomes_at(const Position& position,
+                                            std::vector<ChanceOutcome>& outcomes) const {
   outcomes.clear();
   if (node_at(position).kind != NodeKind::Chance) return;
   const Seat to = recipient(position.tasks.front());
@@ -56,8 +55,7 @@ void ForestShuffleRules::chance_outcomes(const State& state,
   }
 }
 
-Move ForestShuffleRules::sample_chance(const State& state, Rng& rng) const {
-  const Position& position = position_of<Position>(state);
+Move ForestShuffleRules::sample_chance_at(const Position& position, Rng& rng) const {
   const Seat to = recipient(position.tasks.front());
   // The same distribution as chance_outcomes(), in two steps.
   if (winter_may_come(position)) {

@@ -274,9 +274,7 @@ Game definition() {
   game.rulings = rulings();
   game.clauses = clauses();
   game.perfect_information = false;  // hands and the deck are hidden
-  game.make_rules = [](const Game& self, const Variant& variant, int players) {
-    return std::unique_ptr<Rules>(std::make_unique<ForestShuffleRules>(self, variant, players));
-  };
+  game.make_rules = make_rules_of<ForestShuffleRules>;
   return game;
 }
 

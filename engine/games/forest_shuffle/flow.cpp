@@ -55,14 +55,10 @@ Position ForestShuffleRules::fresh_position() const {
   return position;
 }
 
-std::unique_ptr<State> ForestShuffleRules::initial_state() const {
+Position ForestShuffleRules::initial_position() const {
   Position position = fresh_position();
   advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
-}
-
-Node ForestShuffleRules::node(const State& state) const {
-  return node_at(position_of<Position>(state));
+  return position;
 }
 
 Node ForestShuffleRules::node_at(const Position& position) const {
@@ -78,8 +74,7 @@ Node ForestShuffleRules::node_at(const Position& position) const {
   }
 }
 
-Outcome ForestShuffleRules::outcome(const State& state) const {
-  const Position& position = position_of<Position>(state);
+Outcome ForestShuffleRules::outcome_at(const Position& position) const {
   const std::vector<int> totals = final_scores(settings_, position);
   Outcome result;
   // The highest score wins; equal scores share the victory (Scoring).
@@ -92,8 +87,8 @@ Outcome ForestShuffleRules::outcome(const State& state) const {
   return result;
 }
 
-std::optional<std::string> ForestShuffleRules::score_sheet(const State& state) const {
-  return score_sheet_text(settings_, position_of<Position>(state));
+std::optional<std::string> ForestShuffleRules::score_sheet_at(const Position& position) const {
+  return score_sheet_text(settings_, position);
 }
 
 std::int64_t ForestShuffleRules::step_bound() const {
@@ -210,7 +205,7 @@ bool ForestShuffleRules::settle_choice(Position& position, std::vector<Move>& mo
   }
   // A choice with one answer is made by itself; two moves listed show
   // that there is more than one.
-  legal_moves_at(position, moves, 2);
+  legal_moves_listed(position, moves, 2);
   if (moves.size() != 1) return false;
   apply_decision(position, moves.front(), log);
   return true;

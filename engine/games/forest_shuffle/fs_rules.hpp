@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/core/game.hpp"
+#include "engine/core/typed_rules.hpp"
 #include "engine/games/forest_shuffle/cards.hpp"
 #include "engine/games/forest_shuffle/forest.hpp"
 #include "engine/games/forest_shuffle/forest_memo.hpp"
@@ -95,51 +95,53 @@ std::string placement_text(const Placement& placement);  // "left of tree 2", ""
 // thousands of times a second by agents).
 using TaskList = boost::container::small_vector<Task, 4>;
 
-class ForestShuffleRules final : public Rules {
+class ForestShuffleRules final : public TypedRules<ForestShuffleRules, Position> {
  public:
   ForestShuffleRules(const Game& game, const Variant& variant, int players);
 
   const Settings& settings() const { return settings_; }
   const CardBook& book() const { return settings_.book; }
 
-  std::unique_ptr<State> initial_state() const override;
-  Node node(const State& state) const override;
-  void legal_moves(const State& state, std::vector<Move>& moves) const override;
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
-  Move sample_chance(const State& state, Rng& rng) const override;
-  Verdict apply(State& state, const Move& move, EventLog* log) const override;
-  Outcome outcome(const State& state) const override;
+  Position initial_position() const override;
+  Node node_at(const Position& position) const override;
+  void legal_moves_at(const Position& position, std::vector<Move>& moves) const override;
+  void chance_outcomes_at(const Position& position,
+                          std::vector<ChanceOutcome>& outcomes) const override;
+  Move sample_chance_at(const Position& position, Rng& rng) const override;
+  std::optional<std::string> rejection(const Position& position, const Move& move) const override;
+  void play(Position& position, const Move& move, EventLog* log) const override;
+  Outcome outcome_at(const Position& position) const override;
 
   std::string move_text(const Move& move) const override;
   MoveParse parse_move(std::string_view text) const override;
-  YAML::Node state_to_yaml(const State& state) const override;
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
-  std::string state_summary(const State& state) const override;
-  std::string board(const State& state) const override;
-  std::optional<std::string> score_sheet(const State& state) const override;
+  YAML::Node position_to_yaml(const Position& position) const override;
+  Position position_from_yaml(const YAML::Node& node) const override;
+  std::string summary_at(const Position& position) const override;
+  std::string board_at(const Position& position) const override;
+  std::optional<std::string> score_sheet_at(const Position& position) const override;
 
-  std::vector<std::string> invariant_violations(const State& state) const override;
+  std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
-  std::string observation(const State& state, Seat seat) const override;
+  std::string observation_at(const Position& position, Seat seat) const override;
 
   // --- Agents and balance reports (strategy.cpp) ----------------------------
-  double heuristic(const State& state, Seat seat) const override;
+  double heuristic_at(const Position& position, Seat seat) const override;
   // The same figures, with every forest's census taken once for all seats.
-  void heuristics(const State& state, std::vector<double>& values) const override;
+  void heuristics_at(const Position& position, std::vector<double>& values) const override;
   int search_playout_moves() const override;
-  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
-  MoveUse move_use(const State& before, const Move& move) const override;
-  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+  Position determinize_at(const Position& position, Seat seat, Rng& rng) const override;
+  MoveUse move_use_at(const Position& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics_at(const Position& terminal,
+                                          const EventLog& log) const override;
 
   // --- Used by the turn, notation, YAML and board code ----------------------
   // The table before the deal: the deck stacked for this player count,
   // nobody holding anything, the deal and the first turn to come.
   Position fresh_position() const;
-  Node node_at(const Position& position) const;
   // With `enough`, the listing may stop once it has that many moves: two
   // tell a choice with one answer from a real one.
-  void legal_moves_at(const Position& position, std::vector<Move>& moves,
-                      std::size_t enough = kAllMoves) const;
+  void legal_moves_listed(const Position& position, std::vector<Move>& moves,
+                          std::size_t enough) const;
   static constexpr std::size_t kAllMoves = std::numeric_limits<std::size_t>::max();
   // Runs the tasks that need no decision until one does (or chance acts, or
   // the game is over).
@@ -169,7 +171,6 @@ class ForestShuffleRules final : public Rules {
 
  private:
   // --- Legality (moves.cpp) ---
-  std::optional<std::string> rejection(const Position& position, const Move& move) const;
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
   std::optional<std::string> placement_problem(const Position& position, Seat seat, CardId card,
                                                const Placement& placement) const;

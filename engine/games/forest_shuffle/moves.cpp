@@ -1,6 +1,6 @@
 // What a player may do, and why anything else is refused
 // (forest_shuffle_rulebook.md, "Game Flow", "A) Drawing Two Cards",
-// "B) Playing a Card", "Effect and Bonus"). legal_moves_at() and rejection()
+// "B) Playing a Card", "Effect and Bonus"). legal_moves_listed() and rejection()
 // must agree exactly: rejection() explains each mistake in the game's words,
 // and whatever it lets through is in the legal list.
 
@@ -138,12 +138,12 @@ std::string ForestShuffleRules::expecting(const Position& position) const {
 
 // --- Legal moves --------------------------------------------------------------
 
-void ForestShuffleRules::legal_moves(const State& state, std::vector<Move>& moves) const {
-  legal_moves_at(position_of<Position>(state), moves);
+void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Move>& moves) const {
+  legal_moves_listed(position, moves, kAllMoves);
 }
 
-void ForestShuffleRules::legal_moves_at(const Position& position, std::vector<Move>& moves,
-                                        std::size_t enough) const {
+void ForestShuffleRules::legal_moves_listed(const Position& position, std::vector<Move>& moves,
+                                            std::size_t enough) const {
   moves.clear();
   if (node_at(position).kind != NodeKind::Decision) return;
   const Task& task = position.tasks.front();

@@ -658,11 +658,11 @@ YAML::Node ForestShuffleRules::position_yaml(const Position& position, Seat view
   return root;
 }
 
-YAML::Node ForestShuffleRules::state_to_yaml(const State& state) const {
-  return position_yaml(position_of<Position>(state), kNoSeat);
+YAML::Node ForestShuffleRules::position_to_yaml(const Position& position) const {
+  return position_yaml(position, kNoSeat);
 }
 
-std::unique_ptr<State> ForestShuffleRules::state_from_yaml(const YAML::Node& node) const {
+Position ForestShuffleRules::position_from_yaml(const YAML::Node& node) const {
   PositionReader reader(*this);
   Position position = reader.read(node);
   const std::vector<std::string> problems = check_position(position);
@@ -670,7 +670,7 @@ std::unique_ptr<State> ForestShuffleRules::state_from_yaml(const YAML::Node& nod
     fail_at(node, "", "this position breaks the rules: " + join(problems, "; "));
   }
   advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
 
 }  // namespace grove::forest_shuffle

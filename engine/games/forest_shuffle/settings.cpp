@@ -91,6 +91,6 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 ForestShuffleRules::ForestShuffleRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
+    : TypedRules(game, variant, players), settings_(read_settings(variant, players)) {}
 
 }  // namespace grove::forest_shuffle

@@ -82,13 +82,12 @@ double ForestShuffleRules::offer_value(const Position& position, const Task& off
   return value;
 }
 
-double ForestShuffleRules::heuristic(const State& state, Seat seat) const {
-  const Position& position = position_of<Position>(state);
+double ForestShuffleRules::heuristic_at(const Position& position, Seat seat) const {
   return seat_heuristic(position, seat, survey_forests(position));
 }
 
-void ForestShuffleRules::heuristics(const State& state, std::vector<double>& values) const {
-  const Position& position = position_of<Position>(state);
+void ForestShuffleRules::heuristics_at(const Position& position,
+                                       std::vector<double>& values) const {
   const CensusRefs censuses = survey_forests(position);
   values.resize(static_cast<std::size_t>(players()));
   for (Seat seat = 0; seat < players(); ++seat) {
@@ -178,9 +177,7 @@ int ForestShuffleRules::search_playout_moves() const {
   return 10;
 }
 
-std::unique_ptr<State> ForestShuffleRules::determinize(const State& state, Seat seat,
-                                                       Rng& rng) const {
-  const Position& seen = position_of<Position>(state);
+Position ForestShuffleRules::determinize_at(const Position& seen, Seat seat, Rng& rng) const {
   const CardBook& cards = book();
   // What the seat cannot see, as counts per card design: the unseen cards
   // (deck and box alike) and the other players' hands, caves, mulliganed
@@ -283,14 +280,13 @@ std::unique_ptr<State> ForestShuffleRules::determinize(const State& state, Seat 
     const Node node = node_at(drawn);
     if (node.kind != NodeKind::Decision || node.actor == seat) break;
     std::vector<Move> moves;
-    legal_moves_at(drawn, moves, 2);
+    legal_moves_listed(drawn, moves, 2);
     if (moves.size() >= 2) break;
   }
-  return std::make_unique<GameState<Position>>(std::move(drawn));
+  return drawn;
 }
 
-MoveUse ForestShuffleRules::move_use(const State& before, const Move& move) const {
-  const Position& position = position_of<Position>(before);
+MoveUse ForestShuffleRules::move_use_at(const Position& position, const Move& move) const {
   // Cards and species as the rulebook names them: a card by the species it
   // shows, with its code to find it by ("Red Fox / Badger (LR07)").
   const auto code = [&](int card) { return card_label(static_cast<CardId>(card)); };
@@ -350,12 +346,11 @@ MoveUse ForestShuffleRules::move_use(const State& before, const Move& move) cons
     default:
       break;
   }
-  return Rules::move_use(before, move);
+  return move_use_of_text(move_text(move));
 }
 
-std::vector<GameMetric> ForestShuffleRules::game_metrics(const State& terminal,
-                                                         const EventLog& log) const {
-  const Position& position = position_of<Position>(terminal);
+std::vector<GameMetric> ForestShuffleRules::game_metrics_at(const Position& position,
+                                                            const EventLog& log) const {
   const CardBook& cards = book();
   const auto seats = static_cast<std::size_t>(players());
   std::vector<GameMetric> metrics;

@@ -40,9 +40,7 @@ bool is_mushroom(const Species& species) {
 
 }  // namespace
 
-Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log) const {
-  Position& position = position_of<Position>(state);
-  if (auto why = rejection(position, move)) return Verdict::illegal(std::move(*why));
+void ForestShuffleRules::play(Position& position, const Move& move, EventLog* log) const {
   if (move.kind == kDeckCard) {
     take_card(position, move.args[0], log);
   } else if (move.kind == kWinter) {
@@ -51,7 +49,6 @@ Verdict ForestShuffleRules::apply(State& state, const Move& move, EventLog* log)
     apply_decision(position, move, log);
   }
   advance(position, log);
-  return Verdict::legal();
 }
 
 void ForestShuffleRules::apply_decision(Position& position, const Move& move, EventLog* log) const {

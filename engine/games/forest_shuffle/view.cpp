@@ -25,8 +25,7 @@ std::string slot_text(const CardBook& book, std::span<const CardId> slot, Side s
 
 }  // namespace
 
-std::string ForestShuffleRules::state_summary(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string ForestShuffleRules::summary_at(const Position& position) const {
   if (position.over) {
     std::vector<std::string> totals;
     const std::vector<int> scores = final_scores(settings_, position);
@@ -47,8 +46,7 @@ std::string ForestShuffleRules::state_summary(const State& state) const {
                      position.clearing.size(), join(players_text, "; "));
 }
 
-std::string ForestShuffleRules::board(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string ForestShuffleRules::board_at(const Position& position) const {
   const CardBook& cards = book();
   std::string text;
   const auto names = [&](const std::vector<CardId>& list) {
@@ -99,8 +97,8 @@ std::string ForestShuffleRules::board(const State& state) const {
   return text;
 }
 
-std::string ForestShuffleRules::observation(const State& state, Seat seat) const {
-  return yaml_inline(position_yaml(position_of<Position>(state), seat));
+std::string ForestShuffleRules::observation_at(const Position& position, Seat seat) const {
+  return yaml_inline(position_yaml(position, seat));
 }
 
 }  // namespace grove::forest_shuffle

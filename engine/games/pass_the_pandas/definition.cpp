@@ -165,9 +165,7 @@ Game definition() {
   game.parameters = parameters();
   game.rulings = rulings();
   game.clauses = clauses();
-  game.make_rules = [](const Game& self, const Variant& variant, int players) {
-    return std::unique_ptr<Rules>(std::make_unique<PtpRules>(self, variant, players));
-  };
+  game.make_rules = make_rules_of<PtpRules>;
   return game;
 }
 

@@ -5,9 +5,12 @@
 //   P1 exchange dice with P3                   (Bamboozled)
 //   P1 keep dice                               (Bamboozled, declining)
 
+#include "engine/core/notation.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include "engine/core/words.hpp"
@@ -41,82 +44,55 @@ std::string PtpRules::move_text(const Move& move) const {
 }
 
 MoveParse PtpRules::parse_move(std::string_view text) const {
-  // Keywords are matched in any case; messages quote the words as written.
-  const std::vector<std::string> written = words_of(text);
-  std::vector<std::string> words;
-  for (const auto& word : written) words.push_back(lowercase(word));
-  MoveParse result;
-  auto fail = [&](const std::string& why) {
-    result.error = fmt::format("cannot read move '{}': {}", text, why);
-    return result;
-  };
-  auto seat = [&](const std::string& word, std::int16_t& out) -> bool {
-    auto parsed = parse_seat_label(word);
-    if (!parsed || *parsed >= players()) return false;
-    out = static_cast<std::int16_t>(*parsed);
-    return true;
-  };
-  auto bad_seat = [&](std::size_t index) {
-    return fail(
-        fmt::format("'{}' is not a seat at this table (P1 to P{})", written[index], players()));
-  };
-
-  if (words.empty()) return fail(kForms);
-  if (words[0] == "roll") {
-    if (words.size() < 2) return fail(kForms);
-    result.move.kind = kRoll;
-    if (!seat(words[1], result.move.seat)) return bad_seat(1);
-    const std::array<const char*, 4> faces = {"water", "panda", "bamboo", "blank"};
-    std::array<bool, 4> seen{};
-    for (std::size_t i = 2; i < words.size(); ++i) {
-      const std::string& word = words[i];
-      const std::string& as_written = written[i];
-      auto equals = word.find('=');
-      std::string face = word.substr(0, equals);
-      auto index = std::find(faces.begin(), faces.end(), face) - faces.begin();
-      if (equals == std::string::npos || index == 4) {
-        return fail(
-            fmt::format("'{}' should be FACE=COUNT with FACE one of water, panda, "
-                        "bamboo, blank",
-                        as_written));
-      }
-      const auto slot = static_cast<std::size_t>(index);
-      if (seen[slot]) return fail(fmt::format("{} is given twice", face));
-      seen[slot] = true;
-      int count = 0;
-      const char* first = word.data() + equals + 1;
-      const char* last = word.data() + word.size();
-      auto [end, error] = std::from_chars(first, last, count);
-      if (error != std::errc{} || end != last || count < 0 || count > 99) {
-        return fail(fmt::format("'{}' needs a count from 0 to 99", as_written));
-      }
-      result.move.args[slot] = static_cast<std::int16_t>(count);
+  NotationReader reader(text, players());
+  // '@' another seat, which goes into the move's argument ('#' is the mover).
+  reader.define('@', [this](const std::string& word, std::vector<int>& values) -> std::string {
+    const auto seat = parse_seat_label(word);
+    if (!seat || *seat >= players()) {
+      return fmt::format("'{}' is not a seat at this table (P1 to P{})", word, players());
     }
-    return result;
-  }
-
-  if (!seat(words[0], result.move.seat)) {
-    return parse_seat_label(words[0]) ? bad_seat(0) : fail(kForms);
-  }
-  auto is = [&](std::initializer_list<const char*> expected) {
-    if (words.size() != expected.size() + 1) return false;
-    std::size_t i = 1;
-    for (const char* word : expected) {
-      if (*word != '*' && words[i] != word) return false;
-      ++i;
+    values.push_back(*seat);
+    return "";
+  });
+  // 'f' one face of a roll, FACE=COUNT. The faces may come in any order, so
+  // they are gathered here and put in the roll's arguments by face.
+  std::array<int, 4> counts{};
+  std::array<bool, 4> given{};
+  reader.define('f', [&](const std::string& word, std::vector<int>&) -> std::string {
+    static constexpr std::array<std::string_view, 4> kFaces = {"water", "panda", "bamboo", "blank"};
+    const std::string lower = lowercase(word);
+    const std::size_t equals = lower.find('=');
+    const auto face = static_cast<std::size_t>(
+        std::find(kFaces.begin(), kFaces.end(), lower.substr(0, equals)) - kFaces.begin());
+    if (equals == std::string::npos || face == kFaces.size()) {
+      return fmt::format("'{}' should be FACE=COUNT with FACE one of water, panda, bamboo, blank",
+                         word);
     }
-    return true;
-  };
-  if (is({"pass", "panda", "to", "*"}) || is({"exchange", "dice", "with", "*"})) {
-    result.move.kind = words[1] == "pass" ? kPassPanda : kExchange;
-    if (!seat(words[4], result.move.args[0])) return bad_seat(4);
-    return result;
+    if (given[face]) return fmt::format("{} is given twice", kFaces[face]);
+    given[face] = true;
+    const char* first = lower.data() + equals + 1;
+    const char* last = lower.data() + lower.size();
+    auto [end, error] = std::from_chars(first, last, counts[face]);
+    if (error != std::errc{} || end != last || counts[face] < 0 || counts[face] > 99) {
+      return fmt::format("'{}' needs a count from 0 to 99", word);
+    }
+    return "";
+  });
+
+  if (reader.empty()) return reader.failure(kForms);
+  if (reader.is({"roll", "#"}) || reader.is({"roll", "#", "f"}) ||
+      reader.is({"roll", "#", "f", "f"}) || reader.is({"roll", "#", "f", "f", "f"}) ||
+      reader.is({"roll", "#", "f", "f", "f", "f"})) {
+    MoveParse roll = reader.kind(kRoll);
+    for (std::size_t face = 0; face < counts.size(); ++face) {
+      roll.move.args[face] = static_cast<std::int16_t>(counts[face]);
+    }
+    return roll;
   }
-  if (is({"keep", "dice"})) {
-    result.move.kind = kKeepDice;
-    return result;
-  }
-  return fail(kForms);
+  if (reader.is({"#", "pass", "panda", "to", "@"})) return reader.kind(kPassPanda);
+  if (reader.is({"#", "exchange", "dice", "with", "@"})) return reader.kind(kExchange);
+  if (reader.is({"#", "keep", "dice"})) return reader.kind(kKeepDice);
+  return reader.failure(kForms);
 }
 
 }  // namespace grove::pass_the_pandas

@@ -54,8 +54,7 @@ int read_small(const YAML::Node& node, const std::string& key, int min, int max)
 
 }  // namespace
 
-YAML::Node PtpRules::state_to_yaml(const State& state) const {
-  const Position& position = position_of<Position>(state);
+YAML::Node PtpRules::position_to_yaml(const Position& position) const {
   YAML::Node root;
   root["round"] = position.round;
   root["turn"] = seat_label(position.turn);
@@ -88,7 +87,7 @@ YAML::Node PtpRules::state_to_yaml(const State& state) const {
   return root;
 }
 
-std::unique_ptr<State> PtpRules::state_from_yaml(const YAML::Node& root) const {
+Position PtpRules::position_from_yaml(const YAML::Node& root) const {
   expect_map(root, "", "a Pass the Pandas position");
   check_keys(root, {"round", "turn", "step", "starter", "previous", "roll", "pandas_to_pass",
                     "challenge_settled", "removed", "players"});
@@ -202,69 +201,7 @@ std::unique_ptr<State> PtpRules::state_from_yaml(const YAML::Node& root) const {
     fail_at(root, "step",
             "step bamboozle needs the Bamboozled variant and an all-blank roll of enough dice");
   }
-  return std::make_unique<GameState<Position>>(std::move(position));
-}
-
-std::string PtpRules::state_summary(const State& state) const {
-  const Position& position = position_of<Position>(state);
-  std::string dice;
-  for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
-    const Player& player = position.players[seat];
-    if (!dice.empty()) dice += ", ";
-    dice += fmt::format("{} {}", seat_label(static_cast<Seat>(seat)), player.dice);
-    if (!player.still_in()) dice += fmt::format(" (place {})", player.place);
-    if (settings_.pandamonium) dice += fmt::format(" [{} pts]", player.points);
-  }
-  std::string where;
-  switch (position.step) {
-    case Step::Roll:
-      where = seat_label(position.turn) + " to roll";
-      break;
-    case Step::PassPandas:
-      where = fmt::format("{} to pass {} panda{}", seat_label(position.turn),
-                          position.pandas_to_pass, position.pandas_to_pass == 1 ? "" : "s");
-      break;
-    case Step::Bamboozle:
-      where = seat_label(position.turn) + " may exchange dice";
-      break;
-    case Step::Over:
-      where = "game over";
-      break;
-  }
-  std::string round = settings_.pandamonium ? fmt::format("round {}, ", position.round) : "";
-  return fmt::format("{}{}; dice {}; {} removed", round, where, dice, position.removed);
-}
-
-std::vector<std::string> PtpRules::invariant_violations(const State& state) const {
-  const Position& position = position_of<Position>(state);
-  std::vector<std::string> problems;
-  if (static_cast<int>(position.players.size()) != players()) {
-    problems.push_back("the position does not have one entry per player");
-    return problems;
-  }
-  // Only water takes dice out of the game.
-  if (position.dice_in_play() + position.removed != total_dice()) {
-    problems.push_back(fmt::format("dice not conserved: {} held + {} removed != {}",
-                                   position.dice_in_play(), position.removed, total_dice()));
-  }
-  for (std::size_t seat = 0; seat < position.players.size(); ++seat) {
-    const Player& player = position.players[seat];
-    const auto who = [seat] { return seat_label(static_cast<Seat>(seat)); };
-    if (player.dice < 0) problems.push_back(who() + " holds a negative number of dice");
-    if (!player.still_in() && player.dice != 0 && position.step != Step::Over) {
-      problems.push_back(who() + " is out of the game but holds dice");
-    }
-  }
-  if (position.step != Step::Over &&
-      !position.players[static_cast<std::size_t>(position.turn)].still_in()) {
-    problems.push_back("the player whose turn it is has gone out");
-  }
-  if (position.step == Step::PassPandas &&
-      (position.pandas_to_pass < 1 ||
-       position.pandas_to_pass > position.players[static_cast<std::size_t>(position.turn)].dice)) {
-    problems.push_back("pandas to pass exceed the dice the roller holds");
-  }
-  return problems;
+  return position;
 }
 
 }  // namespace grove::pass_the_pandas

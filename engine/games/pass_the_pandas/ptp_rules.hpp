@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/game.hpp"
+#include "engine/core/typed_rules.hpp"
 #include "engine/games/pass_the_pandas/challenge_odds.hpp"
 #include "engine/games/pass_the_pandas/position.hpp"
 
@@ -30,6 +30,14 @@ inline constexpr std::string_view kClauseOut = "ptp.game.out";
 inline constexpr std::string_view kClauseGameOver = "ptp.game.over";
 inline constexpr std::string_view kClausePoints = "ptp.pandamonium.points";
 inline constexpr std::string_view kClauseNewRound = "ptp.pandamonium.round";
+
+// The faces a roll move shows, and "1 die" / "3 dice" for the log.
+inline Faces faces_of(const Move& roll) {
+  return Faces{roll.args[0], roll.args[1], roll.args[2], roll.args[3]};
+}
+inline std::string dice_word(int count) {
+  return count == 1 ? "1 die" : std::to_string(count) + " dice";
+}
 
 enum MoveKind : std::uint16_t {
   kRoll = 1,       // chance: args water, panda, bamboo, blank
@@ -66,41 +74,46 @@ struct Settings {
   MatchEnd match_end = MatchEnd::EndOfRound;
 };
 
-class PtpRules final : public Rules {
+// Where each hook lives: settings.cpp (the constructor), moves.cpp (nodes,
+// legal moves, rolls, rejection), turn.cpp (play, the outcome), notation.cpp,
+// position_yaml.cpp, view.cpp (summary), checks.cpp (invariants),
+// strategy.cpp (heuristic, figures for reports).
+class PtpRules final : public TypedRules<PtpRules, Position> {
  public:
   PtpRules(const Game& game, const Variant& variant, int players);
 
   const Settings& settings() const { return settings_; }
-
-  std::unique_ptr<State> initial_state() const override;
-  Node node(const State& state) const override;
-  void legal_moves(const State& state, std::vector<Move>& moves) const override;
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
-  Move sample_chance(const State& state, Rng& rng) const override;
-  Verdict apply(State& state, const Move& move, EventLog* log) const override;
-  Outcome outcome(const State& state) const override;
-
-  std::string move_text(const Move& move) const override;
-  MoveParse parse_move(std::string_view text) const override;
-  YAML::Node state_to_yaml(const State& state) const override;
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
-  std::string state_summary(const State& state) const override;
-
-  std::vector<std::string> invariant_violations(const State& state) const override;
-  std::int64_t step_bound() const override;
-
-  double heuristic(const State& state, Seat seat) const override;
-  int search_playout_moves() const override;
-  MoveUse move_use(const State& before, const Move& move) const override;
-  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
-
   // The position at the start of a round: everyone holds their starting dice.
   Position starting_position(Seat starter) const;
   int total_dice() const { return settings_.dice_per_player * players(); }
 
+  // --- TypedRules hooks --------------------------------------------------------
+  Position initial_position() const override;
+  Node node_at(const Position& position) const override;
+  void legal_moves_at(const Position& position, std::vector<Move>& moves) const override;
+  void chance_outcomes_at(const Position& position,
+                          std::vector<ChanceOutcome>& outcomes) const override;
+  Move sample_chance_at(const Position& position, Rng& rng) const override;
+  std::optional<std::string> rejection(const Position& position, const Move& move) const override;
+  void play(Position& position, const Move& move, EventLog* log) const override;
+  Outcome outcome_at(const Position& position) const override;
+
+  std::string move_text(const Move& move) const override;
+  MoveParse parse_move(std::string_view text) const override;
+  YAML::Node position_to_yaml(const Position& position) const override;
+  Position position_from_yaml(const YAML::Node& node) const override;
+  std::string summary_at(const Position& position) const override;
+
+  std::vector<std::string> invariant_violations_at(const Position& position) const override;
+  std::int64_t step_bound() const override;
+
+  double heuristic_at(const Position& position, Seat seat) const override;
+  int search_playout_moves() const override;
+  MoveUse move_use_at(const Position& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics_at(const Position& terminal,
+                                          const EventLog& log) const override;
+
  private:
-  // Why the move is not legal here, or nothing when it is.
-  std::optional<std::string> rejection(const Position& position, const Move& move) const;
   bool may_bamboozle(const Position& position) const;
   bool may_exchange_with(const Position& position, Seat other) const;
   // Who hands dice to `roller` in their next bamboo challenge (ruling

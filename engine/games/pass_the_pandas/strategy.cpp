@@ -50,7 +50,7 @@ double PtpRules::expected_handed(const Position& position, Seat roller) const {
   return challenge_odds_.against_roll(giver.dice, dice);
 }
 
-double PtpRules::heuristic(const State& state, Seat seat) const {
+double PtpRules::heuristic_at(const Position& position, Seat seat) const {
   // The object is to be rid of one's dice: a player who is out is ahead of
   // everyone still in, by place. Among those still in, fewer dice is
   // better, and so are the challenges to come: the dice a player expects
@@ -60,7 +60,6 @@ double PtpRules::heuristic(const State& state, Seat seat) const {
   // bamboo to match theirs; the player before rolls more bamboo for them to
   // match), and the heuristic steers pandas to a leader who sits apart.
   // In Panda-monium the points of earlier rounds come first.
-  const Position& position = position_of<Position>(state);
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   double round = 0;
   if (!player.still_in()) {
@@ -88,7 +87,7 @@ int PtpRules::search_playout_moves() const {
   return 0;
 }
 
-MoveUse PtpRules::move_use(const State& before, const Move& move) const {
+MoveUse PtpRules::move_use_at(const Position&, const Move& move) const {
   switch (move.kind) {
     case kRoll:
       return {"roll", {}};
@@ -99,11 +98,12 @@ MoveUse PtpRules::move_use(const State& before, const Move& move) const {
     case kKeepDice:
       return {"keep dice", {}};
     default:
-      return Rules::move_use(before, move);
+      return move_use_of_text(move_text(move));
   }
 }
 
-std::vector<GameMetric> PtpRules::game_metrics(const State& terminal, const EventLog& log) const {
+std::vector<GameMetric> PtpRules::game_metrics_at(const Position& terminal,
+                                                  const EventLog& log) const {
   // Where each player's dice went: the water takes them out of the game,
   // pandas and lost challenges move them between players.
   std::vector<double> water(static_cast<std::size_t>(players()), 0);
@@ -133,7 +133,7 @@ std::vector<GameMetric> PtpRules::game_metrics(const State& terminal, const Even
     if (settings_.bamboozled) metrics.push_back({"bamboozled exchanges", seat, exchanges[at]});
   }
   if (settings_.pandamonium) {
-    metrics.push_back({"rounds", kNoSeat, double(position_of<Position>(terminal).round)});
+    metrics.push_back({"rounds", kNoSeat, double(terminal.round)});
   }
   return metrics;
 }

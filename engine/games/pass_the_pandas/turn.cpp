@@ -1,286 +1,16 @@
-// The turn of Pass the Pandas (pass_the_pandas.txt, "Game Play" steps 1-5,
-// "Bamboo Challenge", "Ending the Game", "Variants for Advanced Players").
+// What each move does: the turn of Pass the Pandas (pass_the_pandas.txt,
+// "Game Play" steps 1-5, "Bamboo Challenge", "Ending the Game", "Variants for
+// Advanced Players"), the end of a turn and of the game.
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
-#include <stdexcept>
 
-#include "engine/core/errors.hpp"
 #include "engine/games/pass_the_pandas/ptp_rules.hpp"
 
 namespace grove::pass_the_pandas {
-namespace {
 
-Faces faces_of(const Move& move) {
-  return Faces{move.args[0], move.args[1], move.args[2], move.args[3]};
-}
-
-uint128 binomial(int n, int k) {
-  uint128 result = 1;
-  for (int i = 0; i < k; ++i) {
-    result = result * static_cast<uint128>(n - i) / static_cast<uint128>(i + 1);
-  }
-  return result;
-}
-
-uint128 power(int base, int exponent) {
-  uint128 result = 1;
-  for (int i = 0; i < exponent; ++i) result *= static_cast<uint128>(base);
-  return result;
-}
-
-std::string dice_word(int count) { return count == 1 ? "1 die" : std::to_string(count) + " dice"; }
-
-}  // namespace
-
-Settings read_settings(const Variant& variant, int players) {
-  Settings settings;
-  settings.dice_per_player =
-      static_cast<int>(variant.integer_for_players("dice_per_player", players));
-  settings.die = Faces{static_cast<int>(variant.integer("water_faces")),
-                       static_cast<int>(variant.integer("panda_faces")),
-                       static_cast<int>(variant.integer("bamboo_faces")),
-                       static_cast<int>(variant.integer("blank_faces"))};
-  int face = 0;
-  for (int kind = 0; kind < 4; ++kind) {
-    const std::array<int, 4> counts = {settings.die.water, settings.die.panda, settings.die.bamboo,
-                                       settings.die.blank};
-    for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i) {
-      settings.face_kind[static_cast<std::size_t>(face++)] = static_cast<std::uint8_t>(kind);
-    }
-  }
-  settings.pandamonium = variant.flag("pandamonium");
-  settings.play_for_places = variant.flag("play_for_places") || settings.pandamonium;
-  settings.bamboozled = variant.flag("bamboozled");
-  settings.bamboozled_min_dice = static_cast<int>(variant.integer("bamboozled_min_dice"));
-  settings.pandamonium_target = static_cast<int>(variant.integer("pandamonium_target"));
-
-  using S = Settings;
-  settings.challenge_basis = variant.ruling("ptp.challenge_basis") == "rolled"
-                                 ? S::ChallengeBasis::Rolled
-                                 : S::ChallengeBasis::SetAside;
-  const std::string& previous = variant.ruling("ptp.previous_player");
-  settings.previous_player = previous == "previous_in_game" ? S::PreviousPlayer::PreviousInGame
-                             : previous == "last_roller"    ? S::PreviousPlayer::LastRoller
-                                                            : S::PreviousPlayer::SeatBefore;
-  settings.bamboozled_timing = variant.ruling("ptp.bamboozled_timing") == "after_challenge"
-                                   ? S::BamboozledTiming::AfterChallenge
-                                   : S::BamboozledTiming::BeforeChallenge;
-  settings.bamboozled_partner = variant.ruling("ptp.bamboozled_partner") == "any_player"
-                                    ? S::BamboozledPartner::AnyPlayer
-                                    : S::BamboozledPartner::HoldingDice;
-  const std::string& starter = variant.ruling("ptp.pandamonium_starter");
-  settings.round_starter = starter == "rotate"         ? S::RoundStarter::Rotate
-                           : starter == "round_winner" ? S::RoundStarter::RoundWinner
-                                                       : S::RoundStarter::LastPlace;
-  settings.match_end = variant.ruling("ptp.pandamonium_end") == "end_of_round"
-                           ? S::MatchEnd::EndOfRound
-                           : S::MatchEnd::Immediately;
-  return settings;
-}
-
-PtpRules::PtpRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players),
-      settings_(read_settings(variant, players)),
-      challenge_odds_(settings_.dice_per_player * players,
-                      settings_.die.total() == 0
-                          ? 0.0
-                          : static_cast<double>(settings_.die.bamboo) / settings_.die.total()) {
-  if (settings_.die.total() == 0) {
-    throw InputError({}, "blank_faces", "the die needs at least one face");
-  }
-  // A roll is one chance node whose probabilities have denominator
-  // faces^dice; every die in play can end up in one player's hands.
-  if (!fits_power(static_cast<std::uint64_t>(settings_.die.total()), total_dice())) {
-    throw InputError({}, "dice_per_player",
-                     fmt::format("{} dice of {} faces are too many for exact roll probabilities; "
-                                 "use fewer dice or faces",
-                                 total_dice(), settings_.die.total()));
-  }
-  rolls_.resize(static_cast<std::size_t>(total_dice()) + 1);
-  rolls_listed_ = std::make_unique<std::once_flag[]>(rolls_.size());
-}
-
-Position PtpRules::starting_position(Seat starter) const {
-  Position position;
-  position.players.assign(static_cast<std::size_t>(players()), Player{});
-  for (Player& player : position.players) player.dice = settings_.dice_per_player;
-  position.turn = starter;
-  position.starter = starter;
-  return position;
-}
-
-std::unique_ptr<State> PtpRules::initial_state() const {
-  // The rule text names no starting player; seat P1 begins.
-  return std::make_unique<GameState<Position>>(starting_position(0));
-}
-
-Node PtpRules::node(const State& state) const {
-  const Position& position = position_of<Position>(state);
-  switch (position.step) {
-    case Step::Roll:
-      return Node{NodeKind::Chance, kNoSeat, false};
-    case Step::PassPandas:
-    case Step::Bamboozle:
-      return Node{NodeKind::Decision, position.turn, false};
-    case Step::Over:
-      break;
-  }
-  return Node{NodeKind::Terminal, kNoSeat, false};
-}
-
-void PtpRules::legal_moves(const State& state, std::vector<Move>& moves) const {
-  moves.clear();
-  const Position& position = position_of<Position>(state);
-  if (position.step != Step::PassPandas && position.step != Step::Bamboozle) return;
-  const Seat turn = position.turn;
-  if (position.step == Step::Bamboozle) {
-    moves.push_back(Move{kKeepDice, static_cast<std::int16_t>(turn), {}});
-  }
-  const std::uint16_t kind = position.step == Step::PassPandas ? kPassPanda : kExchange;
-  for (Seat other = 0; other < players(); ++other) {
-    if (other == turn || !position.players[static_cast<std::size_t>(other)].still_in()) continue;
-    if (kind == kExchange && !may_exchange_with(position, other)) continue;
-    moves.push_back(
-        Move{kind, static_cast<std::int16_t>(turn), {static_cast<std::int16_t>(other)}});
-  }
-}
-
-// One outcome per count of each face: the multinomial distribution of
-// `dice` dice, for the rolling seat.
-void PtpRules::list_rolls(int dice, Seat seat, std::vector<ChanceOutcome>& outcomes) const {
-  const Faces& die = settings_.die;
-  const uint128 denominator = power(die.total(), dice);
-  for (int water = 0; water <= dice; ++water) {
-    for (int panda = 0; panda <= dice - water; ++panda) {
-      for (int bamboo = 0; bamboo <= dice - water - panda; ++bamboo) {
-        const int blank = dice - water - panda - bamboo;
-        uint128 ways = binomial(dice, water) * binomial(dice - water, panda) *
-                       binomial(dice - water - panda, bamboo);
-        uint128 weight = ways * power(die.water, water) * power(die.panda, panda) *
-                         power(die.bamboo, bamboo) * power(die.blank, blank);
-        if (weight == 0) continue;
-        Move roll{kRoll,
-                  static_cast<std::int16_t>(seat),
-                  {static_cast<std::int16_t>(water), static_cast<std::int16_t>(panda),
-                   static_cast<std::int16_t>(bamboo), static_cast<std::int16_t>(blank)}};
-        outcomes.push_back(ChanceOutcome{roll, Probability(weight, denominator)});
-      }
-    }
-  }
-}
-
-void PtpRules::chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const {
-  outcomes.clear();
-  const Position& position = position_of<Position>(state);
-  if (position.step != Step::Roll) return;
-  const auto dice =
-      static_cast<std::size_t>(position.players[static_cast<std::size_t>(position.turn)].dice);
-  if (dice >= rolls_.size()) {
-    list_rolls(static_cast<int>(dice), position.turn, outcomes);
-    return;
-  }
-  // The explorer lists every roll of every state it reaches: each count's
-  // list is made once (reducing the probabilities is the costly part).
-  std::call_once(rolls_listed_[dice], [&] { list_rolls(static_cast<int>(dice), 0, rolls_[dice]); });
-  outcomes = rolls_[dice];
-  for (ChanceOutcome& outcome : outcomes)
-    outcome.move.seat = static_cast<std::int16_t>(position.turn);
-}
-
-Move PtpRules::sample_chance(const State& state, Rng& rng) const {
-  // Rolling the dice one at a time has the multinomial distribution listed
-  // by chance_outcomes, without building the list.
-  const Position& position = position_of<Position>(state);
-  const int dice = position.players[static_cast<std::size_t>(position.turn)].dice;
-  const Faces& die = settings_.die;
-  const auto faces = static_cast<std::uint64_t>(die.total());
-  std::array<std::int16_t, 4> counts{};
-  for (int i = 0; i < dice; ++i) ++counts[settings_.face_kind[rng.below(faces)]];
-  return Move{kRoll,
-              static_cast<std::int16_t>(position.turn),
-              {counts[0], counts[1], counts[2], counts[3]}};
-}
-
-std::optional<std::string> PtpRules::rejection(const Position& position, const Move& move) const {
-  if (position.step == Step::Over) return "the game is over";
-  // Labels are only built for a rejection: this runs on every move.
-  auto turn = [&] { return seat_label(position.turn); };
-  auto mover = [&] { return seat_label(move.seat); };
-  if (move.seat < 0 || move.seat >= players()) {
-    return fmt::format("there is no {} at this table of {} players", mover(), players());
-  }
-  const Player& player = position.players[static_cast<std::size_t>(move.seat)];
-  auto other_seat = [&](Seat other, std::string_view verb) -> std::optional<std::string> {
-    if (other < 0 || other >= players()) {
-      return fmt::format("there is no {} at this table of {} players", seat_label(other),
-                         players());
-    }
-    if (other == move.seat) return fmt::format("{} cannot {} themselves", mover(), verb);
-    if (!position.players[static_cast<std::size_t>(other)].still_in()) {
-      return fmt::format("{} is out of the game", seat_label(other));
-    }
-    return std::nullopt;
-  };
-
-  const int used_args = move.kind == kRoll ? 4 : move.kind == kKeepDice ? 0 : 1;
-  if (!move.uses_only(used_args)) return "malformed move: arguments its kind does not use are set";
-  switch (move.kind) {
-    case kRoll: {
-      if (move.seat != position.turn)
-        return fmt::format("it is {}'s turn to roll, not {}'s", turn(), mover());
-      if (position.step != Step::Roll)
-        return fmt::format("{} has already rolled this turn", turn());
-      const Faces roll = faces_of(move);
-      if (roll.water < 0 || roll.panda < 0 || roll.bamboo < 0 || roll.blank < 0) {
-        return "a roll cannot show a negative number of faces";
-      }
-      if (roll.total() != player.dice) {
-        return fmt::format("{} rolls {}, but this roll shows {}", mover(), dice_word(player.dice),
-                           dice_word(roll.total()));
-      }
-      const Faces& die = settings_.die;
-      if ((roll.water > 0 && die.water == 0) || (roll.panda > 0 && die.panda == 0) ||
-          (roll.bamboo > 0 && die.bamboo == 0) || (roll.blank > 0 && die.blank == 0)) {
-        return "this roll shows a face the dice of this variant do not have";
-      }
-      return std::nullopt;
-    }
-    case kPassPanda:
-      if (move.seat != position.turn)
-        return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
-      if (position.step != Step::PassPandas) {
-        return fmt::format("{} has no panda to pass", mover());
-      }
-      return other_seat(move.args[0], "pass a panda to");
-    case kExchange:
-    case kKeepDice:
-      if (move.seat != position.turn)
-        return fmt::format("it is {}'s turn, not {}'s", turn(), mover());
-      if (position.step != Step::Bamboozle) {
-        return fmt::format(
-            "{} may only exchange dice right after rolling all blanks with at least {} "
-            "(Bamboozled)",
-            mover(), dice_word(settings_.bamboozled_min_dice));
-      }
-      if (move.kind == kKeepDice) return std::nullopt;
-      if (auto problem = other_seat(move.args[0], "exchange dice with")) return problem;
-      if (!may_exchange_with(position, move.args[0])) {
-        return fmt::format("{} holds no dice to exchange (ruling ptp.bamboozled_partner)",
-                           seat_label(move.args[0]));
-      }
-      return std::nullopt;
-    default:
-      break;
-  }
-  return fmt::format("unknown move kind {}", move.kind);
-}
-
-Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
-  Position& position = position_of<Position>(state);
-  if (auto reason = rejection(position, move)) return Verdict::illegal(std::move(*reason));
+void PtpRules::play(Position& position, const Move& move, EventLog* log) const {
   const Seat mover = move.seat;
   Player& player = position.players[static_cast<std::size_t>(mover)];
   auto who = [&] { return seat_label(mover); };  // for the log only
@@ -358,18 +88,6 @@ Verdict PtpRules::apply(State& state, const Move& move, EventLog* log) const {
     default:
       break;
   }
-  return Verdict::legal();
-}
-
-bool PtpRules::may_bamboozle(const Position& position) const {
-  const Faces& roll = position.roll;
-  return settings_.bamboozled && roll.blank == roll.total() &&
-         roll.total() >= settings_.bamboozled_min_dice;
-}
-
-bool PtpRules::may_exchange_with(const Position& position, Seat other) const {
-  return settings_.bamboozled_partner == Settings::BamboozledPartner::AnyPlayer ||
-         position.players[static_cast<std::size_t>(other)].dice > 0;
 }
 
 // Step 3 is done; the challenge and, in Bamboozled, the exchange remain.
@@ -573,8 +291,7 @@ void PtpRules::start_next_round(Position& position, EventLog* log) const {
   }
 }
 
-Outcome PtpRules::outcome(const State& state) const {
-  const Position& position = position_of<Position>(state);
+Outcome PtpRules::outcome_at(const Position& position) const {
   Outcome result;
   result.place.assign(position.players.size(), 0);
   if (settings_.pandamonium) {

@@ -190,8 +190,8 @@ std::vector<std::string> TakenokoRules::check_position(const Position& position)
   return problems;
 }
 
-std::vector<std::string> TakenokoRules::invariant_violations(const State& state) const {
-  return check_position(position_of<Position>(state));
+std::vector<std::string> TakenokoRules::invariant_violations_at(const Position& position) const {
+  return check_position(position);
 }
 
 }  // namespace grove::takenoko

@@ -253,9 +253,7 @@ Game definition() {
       rulebook("Gardener") + "; " + faq("Moving the gardener")}};
   game.perfect_information = false;  // objectives in hand and the piles are hidden
   game.random_play_ends = false;     // see step_bound() in settings.cpp
-  game.make_rules = [](const Game& self, const Variant& variant, int players) {
-    return std::unique_ptr<Rules>(std::make_unique<TakenokoRules>(self, variant, players));
-  };
+  game.make_rules = make_rules_of<TakenokoRules>;
   return game;
 }
 

@@ -217,8 +217,8 @@ std::optional<std::string> TakenokoRules::move_problem(const Position& position,
 
 // --- The legal moves ---------------------------------------------------------
 
-void TakenokoRules::legal_moves(const State& state, std::vector<Move>& moves) const {
-  legal_moves_at(position_of<Position>(state), moves);
+void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& moves) const {
+  legal_moves_of_kind(position, moves, 0);
 }
 
 template <class Visit>
@@ -270,7 +270,7 @@ bool TakenokoRules::listed(const Position& position, const Move& move) const {
     return each_free_move(position, move.kind, [&](const Move& free) { return free != move; });
   }
   std::vector<Move> legal;
-  legal_moves_at(position, legal, move.kind);
+  legal_moves_of_kind(position, legal, move.kind);
   return std::find(legal.begin(), legal.end(), move) != legal.end();
 }
 
@@ -332,8 +332,8 @@ void TakenokoRules::weather_moves(const Position& position, std::vector<Move>& m
   moves.push_back(make_move(kIgnoreWeather, seat));
 }
 
-void TakenokoRules::legal_moves_at(const Position& position, std::vector<Move>& moves,
-                                   std::uint16_t only) const {
+void TakenokoRules::legal_moves_of_kind(const Position& position, std::vector<Move>& moves,
+                                        std::uint16_t only) const {
   moves.clear();
   const Seat seat = position.turn;
   const Player& player = position.players[static_cast<std::size_t>(seat)];
@@ -582,7 +582,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
       break;
     case kKeepPlot: {
       std::vector<Move> legal;
-      legal_moves_at(position, legal, kKeepPlot);
+      legal_moves_of_kind(position, legal, kKeepPlot);
       if (position.step == Step::KeepPlot &&
           std::find(legal.begin(), legal.end(), move) == legal.end()) {
         std::vector<std::string> names;

@@ -257,8 +257,7 @@ struct PlotEntry {
 
 }  // namespace
 
-YAML::Node TakenokoRules::state_to_yaml(const State& state) const {
-  const Position& position = position_of<Position>(state);
+YAML::Node TakenokoRules::position_to_yaml(const Position& position) const {
   YAML::Node root;
   root["step"] = words_for(position.step).key;
   root["turn"] = seat_label(position.turn);
@@ -371,7 +370,7 @@ YAML::Node TakenokoRules::state_to_yaml(const State& state) const {
   return root;
 }
 
-std::unique_ptr<State> TakenokoRules::state_from_yaml(const YAML::Node& root) const {
+Position TakenokoRules::position_from_yaml(const YAML::Node& root) const {
   expect_map(root, "", "a Takenoko position");
   check_keys(root, {"step",
                     "turn",
@@ -760,7 +759,7 @@ std::unique_ptr<State> TakenokoRules::state_from_yaml(const YAML::Node& root) co
   // actions step with both actions taken and nothing free to do): play on to
   // the next decision.
   advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
 
 }  // namespace grove::takenoko

@@ -86,7 +86,7 @@ Settings read_settings(const Variant& variant, int players) {
 }
 
 TakenokoRules::TakenokoRules(const Game& game, const Variant& variant, int players)
-    : Rules(game, variant, players), settings_(read_settings(variant, players)) {}
+    : TypedRules(game, variant, players), settings_(read_settings(variant, players)) {}
 
 Position TakenokoRules::fresh_position() const {
   Position position;
@@ -104,13 +104,11 @@ Position TakenokoRules::fresh_position() const {
   return position;
 }
 
-std::unique_ptr<State> TakenokoRules::initial_state() const {
+Position TakenokoRules::initial_position() const {
   Position position = fresh_position();
   advance(position, nullptr);
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
-
-Node TakenokoRules::node(const State& state) const { return node_at(position_of<Position>(state)); }
 
 Node TakenokoRules::node_at(const Position& position) const {
   switch (position.step) {
@@ -126,9 +124,8 @@ Node TakenokoRules::node_at(const Position& position) const {
   }
 }
 
-void TakenokoRules::chance_outcomes(const State& state,
-                                    std::vector<ChanceOutcome>& outcomes) const {
-  const Position& position = position_of<Position>(state);
+void TakenokoRules::chance_outcomes_at(const Position& position,
+                                       std::vector<ChanceOutcome>& outcomes) const {
   outcomes.clear();
   Move move;
   move.seat = static_cast<std::int16_t>(position.turn);
@@ -321,8 +318,7 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
   throw std::logic_error("takenoko: advance() made no progress");
 }
 
-Outcome TakenokoRules::outcome(const State& state) const {
-  const Position& position = position_of<Position>(state);
+Outcome TakenokoRules::outcome_at(const Position& position) const {
   Outcome result;
   const auto n = static_cast<std::size_t>(players());
   result.place.assign(n, 1);

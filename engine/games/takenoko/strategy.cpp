@@ -496,14 +496,13 @@ int TakenokoRules::search_iterations() const {
   return 400;
 }
 
-double TakenokoRules::heuristic(const State& state, Seat seat) const {
+double TakenokoRules::heuristic_at(const Position& position, Seat seat) const {
   std::vector<double> values;
-  heuristics(state, values);
+  heuristics_at(position, values);
   return values[static_cast<std::size_t>(seat)];
 }
 
-void TakenokoRules::heuristics(const State& state, std::vector<double>& values) const {
-  const Position& position = position_of<Position>(state);
+void TakenokoRules::heuristics_at(const Position& position, std::vector<double>& values) const {
   // The plantation is surveyed at most once for all seats, and only when a
   // card in somebody's hand looks at it. Agents ask at every position they
   // look at, and the positions of one decision mostly share a few
@@ -539,8 +538,8 @@ void TakenokoRules::heuristics(const State& state, std::vector<double>& values) 
   }
 }
 
-std::unique_ptr<State> TakenokoRules::determinize(const State& state, Seat seat, Rng& rng) const {
-  Position position = position_of<Position>(state);
+Position TakenokoRules::determinize_at(const Position& seen, Seat seat, Rng& rng) const {
+  Position position = seen;
   // What TakenokoRules::observation hides from `seat`: the piles (even the
   // order of what went under them), the other players' objectives in hand
   // and, on another player's turn, the plot tiles just drawn. Their sizes
@@ -607,11 +606,10 @@ std::unique_ptr<State> TakenokoRules::determinize(const State& state, Seat seat,
       ++position.players[other].hand[for_hands[dealt++]];
     }
   }
-  return std::make_unique<GameState<Position>>(std::move(position));
+  return position;
 }
 
-MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
-  const Position& position = position_of<Position>(before);
+MoveUse TakenokoRules::move_use_at(const Position& position, const Move& move) const {
   // Items in the game's words: the plot a piece goes to by its colour, the
   // cards and tiles as a designer knows them.
   const auto colour_at = [&](std::size_t first) -> std::string {
@@ -674,13 +672,12 @@ MoveUse TakenokoRules::move_use(const State& before, const Move& move) const {
     case kIgnoreWeather:
       return {"ignore weather", weather(position.weather)};
     default:
-      return Rules::move_use(before, move);
+      return move_use_of_text(move_text(move));
   }
 }
 
-std::vector<GameMetric> TakenokoRules::game_metrics(const State& terminal,
-                                                    const EventLog& log) const {
-  const Position& position = position_of<Position>(terminal);
+std::vector<GameMetric> TakenokoRules::game_metrics_at(const Position& position,
+                                                       const EventLog& log) const {
   const auto n = static_cast<std::size_t>(players());
   // From the events: what each player did over the game.
   std::vector<double> eaten(n, 0), plots(n, 0), channels(n, 0), improvements(n, 0), drawn(n, 0),

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/core/game.hpp"
+#include "engine/core/typed_rules.hpp"
 #include "engine/games/takenoko/plantation.hpp"
 #include "engine/games/takenoko/position.hpp"
 
@@ -107,50 +107,52 @@ struct Settings {
 
 Settings read_settings(const Variant& variant, int players);
 
-class TakenokoRules final : public Rules {
+class TakenokoRules final : public TypedRules<TakenokoRules, Position> {
  public:
   TakenokoRules(const Game& game, const Variant& variant, int players);
 
   const Settings& settings() const { return settings_; }
 
-  std::unique_ptr<State> initial_state() const override;
-  Node node(const State& state) const override;
-  void legal_moves(const State& state, std::vector<Move>& moves) const override;
-  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override;
-  Verdict apply(State& state, const Move& move, EventLog* log) const override;
-  Outcome outcome(const State& state) const override;
+  Position initial_position() const override;
+  Node node_at(const Position& position) const override;
+  void legal_moves_at(const Position& position, std::vector<Move>& moves) const override;
+  void chance_outcomes_at(const Position& position,
+                          std::vector<ChanceOutcome>& outcomes) const override;
+  std::optional<std::string> rejection(const Position& position, const Move& move) const override;
+  void play(Position& position, const Move& move, EventLog* log) const override;
+  Outcome outcome_at(const Position& position) const override;
 
   std::string move_text(const Move& move) const override;
   MoveParse parse_move(std::string_view text) const override;
-  YAML::Node state_to_yaml(const State& state) const override;
-  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override;
-  std::string state_summary(const State& state) const override;
-  std::string board(const State& state) const override;
+  YAML::Node position_to_yaml(const Position& position) const override;
+  Position position_from_yaml(const YAML::Node& node) const override;
+  std::string summary_at(const Position& position) const override;
+  std::string board_at(const Position& position) const override;
 
-  std::vector<std::string> invariant_violations(const State& state) const override;
+  std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
-  std::string observation(const State& state, Seat seat) const override;
-  std::uint64_t view_hash(const State& state) const override;
+  std::string observation_at(const Position& position, Seat seat) const override;
+  std::uint64_t view_hash_at(const Position& position) const override;
 
   // Agents and balance reports (strategy.cpp).
-  double heuristic(const State& state, Seat seat) const override;
+  double heuristic_at(const Position& position, Seat seat) const override;
   // Every seat's figure, with the plantation surveyed once for all of them.
-  void heuristics(const State& state, std::vector<double>& values) const override;
+  void heuristics_at(const Position& position, std::vector<double>& values) const override;
   int search_playout_moves() const override;
   int search_iterations() const override;
-  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override;
-  MoveUse move_use(const State& before, const Move& move) const override;
-  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override;
+  Position determinize_at(const Position& position, Seat seat, Rng& rng) const override;
+  MoveUse move_use_at(const Position& before, const Move& move) const override;
+  std::vector<GameMetric> game_metrics_at(const Position& terminal,
+                                          const EventLog& log) const override;
 
   // --- Used by the turn, notation, YAML and board code ----------------------
   // The table before the deal: every tile and card in its pile, the
   // reserves full, the gardener and the panda on the pond.
   Position fresh_position() const;
-  Node node_at(const Position& position) const;
   // `only`: when not 0, just the legal moves of that kind (a cheaper check
-  // of one move than the whole list).
-  void legal_moves_at(const Position& position, std::vector<Move>& moves,
-                      std::uint16_t only = 0) const;
+  // of one move than the whole list); 0, all of them.
+  void legal_moves_of_kind(const Position& position, std::vector<Move>& moves,
+                           std::uint16_t only) const;
   // Runs the steps that need no decision until one does (or chance acts, or
   // the game is over).
   void advance(Position& position, EventLog* log) const;
@@ -170,7 +172,6 @@ class TakenokoRules final : public Rules {
   bool may_end_turn(const Position& position) const;
 
  private:
-  std::optional<std::string> rejection(const Position& position, const Move& move) const;
   std::optional<std::string> chance_rejection(const Position& position, const Move& move) const;
   // Why an action cannot be taken now, as a value for the hot path
   // (action_allowed); action_rejection() puts it in words.

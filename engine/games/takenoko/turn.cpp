@@ -19,16 +19,13 @@ std::string sections_text(int sections) {
 
 }  // namespace
 
-Verdict TakenokoRules::apply(State& state, const Move& move, EventLog* log) const {
-  Position& position = position_of<Position>(state);
-  if (auto why = rejection(position, move)) return Verdict::illegal(std::move(*why));
+void TakenokoRules::play(Position& position, const Move& move, EventLog* log) const {
   if (node_at(position).kind == NodeKind::Chance) {
     apply_chance(position, move, log);
   } else {
     apply_decision(position, move, log);
   }
   advance(position, log);
-  return Verdict::legal();
 }
 
 void TakenokoRules::apply_chance(Position& position, const Move& move, EventLog* log) const {

@@ -300,8 +300,7 @@ std::string where_text(const TakenokoRules& rules, const Position& position) {
 
 }  // namespace
 
-std::string TakenokoRules::state_summary(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string TakenokoRules::summary_at(const Position& position) const {
   std::vector<std::string> scores;
   for (Seat seat = 0; seat < static_cast<Seat>(position.players.size()); ++seat) {
     scores.push_back(fmt::format("{} {}", seat_label(seat), score(position, seat)));
@@ -310,8 +309,7 @@ std::string TakenokoRules::state_summary(const State& state) const {
   return fmt::format("{}; scores {}", where_text(*this, position), join(scores, ", "));
 }
 
-std::string TakenokoRules::board(const State& state) const {
-  const Position& position = position_of<Position>(state);
+std::string TakenokoRules::board_at(const Position& position) const {
   std::string text = "plantation:\n";
   for (const std::string& line : map_lines(position)) text += line + "\n";
   text += kMapLegend;
@@ -372,19 +370,18 @@ std::string TakenokoRules::board(const State& state) const {
   }
   if (position.kept != kNoTile) text += fmt::format("kept plot: {}\n", tile_text(position.kept));
   if (position.step == Step::Over) {
-    text += state_summary(state);
+    text += summary_at(position);
   } else {
     text += "turn: " + where_text(*this, position);
   }
   return text;
 }
 
-std::uint64_t TakenokoRules::view_hash(const State& state) const {
-  return position_of<Position>(state).view_hash();
+std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
+  return position.view_hash();
 }
 
-std::string TakenokoRules::observation(const State& state, Seat seat) const {
-  const Position& position = position_of<Position>(state);
+std::string TakenokoRules::observation_at(const Position& position, Seat seat) const {
   const bool own_turn = seat == position.turn;
   // The hidden things are taken out of a copy before it is written, so that
   // none of them can reach the text whatever the YAML form calls its fields;

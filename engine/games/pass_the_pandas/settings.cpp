@@ -1,0 +1,80 @@
+// The variant read once into Settings, so that play looks nothing up by name
+// (parameters in definition.cpp), and the checks on settings the game cannot
+// play.
+
+#include <fmt/format.h>
+
+#include "engine/core/errors.hpp"
+#include "engine/games/pass_the_pandas/ptp_rules.hpp"
+
+namespace grove::pass_the_pandas {
+
+Settings read_settings(const Variant& variant, int players) {
+  Settings settings;
+  settings.dice_per_player =
+      static_cast<int>(variant.integer_for_players("dice_per_player", players));
+  settings.die = Faces{static_cast<int>(variant.integer("water_faces")),
+                       static_cast<int>(variant.integer("panda_faces")),
+                       static_cast<int>(variant.integer("bamboo_faces")),
+                       static_cast<int>(variant.integer("blank_faces"))};
+  int face = 0;
+  for (int kind = 0; kind < 4; ++kind) {
+    const std::array<int, 4> counts = {settings.die.water, settings.die.panda, settings.die.bamboo,
+                                       settings.die.blank};
+    for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i) {
+      settings.face_kind[static_cast<std::size_t>(face++)] = static_cast<std::uint8_t>(kind);
+    }
+  }
+  settings.pandamonium = variant.flag("pandamonium");
+  settings.play_for_places = variant.flag("play_for_places") || settings.pandamonium;
+  settings.bamboozled = variant.flag("bamboozled");
+  settings.bamboozled_min_dice = static_cast<int>(variant.integer("bamboozled_min_dice"));
+  settings.pandamonium_target = static_cast<int>(variant.integer("pandamonium_target"));
+
+  using S = Settings;
+  settings.challenge_basis = variant.ruling("ptp.challenge_basis") == "rolled"
+                                 ? S::ChallengeBasis::Rolled
+                                 : S::ChallengeBasis::SetAside;
+  const std::string& previous = variant.ruling("ptp.previous_player");
+  settings.previous_player = previous == "previous_in_game" ? S::PreviousPlayer::PreviousInGame
+                             : previous == "last_roller"    ? S::PreviousPlayer::LastRoller
+                                                            : S::PreviousPlayer::SeatBefore;
+  settings.bamboozled_timing = variant.ruling("ptp.bamboozled_timing") == "after_challenge"
+                                   ? S::BamboozledTiming::AfterChallenge
+                                   : S::BamboozledTiming::BeforeChallenge;
+  settings.bamboozled_partner = variant.ruling("ptp.bamboozled_partner") == "any_player"
+                                    ? S::BamboozledPartner::AnyPlayer
+                                    : S::BamboozledPartner::HoldingDice;
+  const std::string& starter = variant.ruling("ptp.pandamonium_starter");
+  settings.round_starter = starter == "rotate"         ? S::RoundStarter::Rotate
+                           : starter == "round_winner" ? S::RoundStarter::RoundWinner
+                                                       : S::RoundStarter::LastPlace;
+  settings.match_end = variant.ruling("ptp.pandamonium_end") == "end_of_round"
+                           ? S::MatchEnd::EndOfRound
+                           : S::MatchEnd::Immediately;
+  return settings;
+}
+
+PtpRules::PtpRules(const Game& game, const Variant& variant, int players)
+    : TypedRules(game, variant, players),
+      settings_(read_settings(variant, players)),
+      challenge_odds_(settings_.dice_per_player * players,
+                      settings_.die.total() == 0
+                          ? 0.0
+                          : static_cast<double>(settings_.die.bamboo) / settings_.die.total()) {
+  if (settings_.die.total() == 0) {
+    throw InputError({}, "blank_faces", "the die needs at least one face");
+  }
+  // A roll is one chance node whose probabilities have denominator
+  // faces^dice; every die in play can end up in one player's hands.
+  if (!fits_power(static_cast<std::uint64_t>(settings_.die.total()), total_dice())) {
+    throw InputError({}, "dice_per_player",
+                     fmt::format("{} dice of {} faces are too many for exact roll probabilities; "
+                                 "use fewer dice or faces",
+                                 total_dice(), settings_.die.total()));
+  }
+  rolls_.resize(static_cast<std::size_t>(total_dice()) + 1);
+  rolls_listed_ = std::make_unique<std::once_flag[]>(rolls_.size());
+}
+
+}  // namespace grove::pass_the_pandas
