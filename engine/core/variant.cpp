@@ -1,7 +1,10 @@
 #include "engine/core/variant.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 #include "engine/core/game.hpp"
 #include "engine/core/hash.hpp"
@@ -179,6 +182,49 @@ const std::string& Variant::choice(const std::string& name) const {
 }
 
 const std::string& Variant::ruling(const std::string& id) const { return rulings_.at(id); }
+
+const std::string& Variant::checked_ruling(const std::string& id,
+                                           const std::vector<std::string_view>& names) const {
+  const Ruling* declared = game_->find_ruling(id);
+  auto fail = [&](const std::string& why) {
+    throw std::logic_error(fmt::format("{} reads ruling '{}' wrongly: {}", game_->name, id, why));
+  };
+  if (declared == nullptr) fail("the game declares no such ruling");
+  const std::vector<std::string> alternatives = declared->alternative_ids();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (std::find(alternatives.begin(), alternatives.end(), names[i]) == alternatives.end()) {
+      fail(fmt::format("'{}' is not one of its alternatives ({})", names[i],
+                       join(alternatives, ", ")));
+    }
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+        names.begin() + static_cast<std::ptrdiff_t>(i)) {
+      fail(fmt::format("'{}' is mapped twice", names[i]));
+    }
+  }
+  for (const std::string& alternative : alternatives) {
+    if (std::find(names.begin(), names.end(), alternative) == names.end()) {
+      fail(fmt::format("its alternative '{}' is not mapped", alternative));
+    }
+  }
+  return rulings_.at(id);
+}
+
+bool Variant::ruling_is(const std::string& id, std::string_view alternative) const {
+  const Ruling* declared = game_->find_ruling(id);
+  if (declared != nullptr && declared->alternatives.size() != 2) {
+    throw std::logic_error(
+        fmt::format("{} reads ruling '{}' as yes or no, but it has {} alternatives: map each "
+                    "with ruling_as",
+                    game_->name, id, declared->alternatives.size()));
+  }
+  std::vector<std::string_view> names{alternative};
+  if (declared != nullptr) {
+    for (const RulingAlternative& other : declared->alternatives) {
+      if (other.id != alternative) names.push_back(other.id);
+    }
+  }
+  return checked_ruling(id, names) == alternative;
+}
 
 std::vector<std::string> Variant::differences() const {
   std::vector<std::string> lines;

@@ -9,8 +9,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/errors.hpp"
@@ -45,6 +48,25 @@ class Variant {
   bool flag(const std::string& name) const;
   const std::string& choice(const std::string& name) const;
   const std::string& ruling(const std::string& id) const;
+  // How a game reads a ruling: once, when its rules are built, into a typed
+  // value. ruling_as maps every alternative the game declares for `id` to a
+  // value and returns the one in force; ruling_is answers "is `alternative`
+  // in force?" for a ruling of exactly two alternatives. A name the game
+  // does not declare, an alternative left out or given twice, or a third
+  // alternative added later is a std::logic_error the moment the rules are
+  // built, never a silent else branch.
+  template <class T>
+  T ruling_as(const std::string& id,
+              std::initializer_list<std::pair<std::string_view, T>> mapping) const {
+    std::vector<std::string_view> names;
+    for (const auto& [name, value] : mapping) names.push_back(name);
+    const std::string& chosen = checked_ruling(id, names);
+    for (const auto& [name, value] : mapping) {
+      if (name == chosen) return value;
+    }
+    return mapping.begin()->second;  // not reached: checked_ruling found it
+  }
+  bool ruling_is(const std::string& id, std::string_view alternative) const;
 
   // Settings that differ from the game's defaults, as "name=value" lines, in
   // schema order: what makes this variant this variant.
@@ -58,6 +80,11 @@ class Variant {
   std::string hash_hex() const;
 
  private:
+  // The alternative in force, after checking that `names` are exactly the
+  // declared alternatives of `id` (see ruling_as).
+  const std::string& checked_ruling(const std::string& id,
+                                    const std::vector<std::string_view>& names) const;
+
   const Game* game_;
   std::string name_;
   std::map<std::string, ParamValue> values_;

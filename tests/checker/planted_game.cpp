@@ -160,7 +160,7 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
     return bug_ == PlantedBug::BonusesInOrder || bug_ == PlantedBug::BonusesAnyOrder;
   }
   bool adds_three(const Position& p) const {
-    return bug_ == PlantedBug::RulingAtThree && variant().ruling("planted.reading") == "b" &&
+    return bug_ == PlantedBug::RulingAtThree && variant().ruling_is("planted.reading", "b") &&
            p.counter == 3 && p.turn == 0 && !p.coin;
   }
 

@@ -26,6 +26,58 @@ TEST(Variant, StartsFromTheGameDefaults) {
   EXPECT_TRUE(variant.differences().empty());
 }
 
+// A game reads a ruling once, into a typed value; a mapping that does not
+// name exactly the declared alternatives is refused when the rules are built.
+TEST(Variant, RulingsAreReadIntoTypedValuesWithEveryAlternativeMapped) {
+  enum class Basis { Rolled, SetAside };
+  Variant variant(pandas());
+  variant.set_ruling_text("ptp.challenge_basis=set_aside");
+  EXPECT_EQ(variant.ruling_as<Basis>("ptp.challenge_basis",
+                                     {{"rolled", Basis::Rolled}, {"set_aside", Basis::SetAside}}),
+            Basis::SetAside);
+  EXPECT_TRUE(variant.ruling_is("ptp.challenge_basis", "set_aside"));
+  EXPECT_FALSE(variant.ruling_is("ptp.challenge_basis", "rolled"));
+
+  auto refusal = [&](auto read) {
+    try {
+      read();
+    } catch (const std::logic_error& error) {
+      return std::string(error.what());
+    }
+    return std::string("(accepted)");
+  };
+  // A renamed alternative.
+  EXPECT_EQ(refusal([&] {
+              (void)variant.ruling_as<Basis>(
+                  "ptp.challenge_basis", {{"rolled", Basis::Rolled}, {"aside", Basis::SetAside}});
+            }),
+            "pass_the_pandas reads ruling 'ptp.challenge_basis' wrongly: 'aside' is not one of "
+            "its alternatives (rolled, set_aside)");
+  // One left out.
+  EXPECT_EQ(refusal([&] {
+              (void)variant.ruling_as<Basis>("ptp.challenge_basis", {{"rolled", Basis::Rolled}});
+            }),
+            "pass_the_pandas reads ruling 'ptp.challenge_basis' wrongly: its alternative "
+            "'set_aside' is not mapped");
+  // One given twice.
+  EXPECT_EQ(refusal([&] {
+              (void)variant.ruling_as<Basis>("ptp.challenge_basis", {{"rolled", Basis::Rolled},
+                                                                     {"set_aside", Basis::SetAside},
+                                                                     {"rolled", Basis::SetAside}});
+            }),
+            "pass_the_pandas reads ruling 'ptp.challenge_basis' wrongly: 'rolled' is mapped twice");
+  // A misspelled ruling, and yes-or-no asked of a ruling with three readings.
+  EXPECT_EQ(refusal([&] { (void)variant.ruling_is("ptp.challenge_bases", "rolled"); }),
+            "pass_the_pandas reads ruling 'ptp.challenge_bases' wrongly: the game declares no "
+            "such ruling");
+  EXPECT_EQ(refusal([&] { (void)variant.ruling_is("ptp.previous_player", "last_roller"); }),
+            "pass_the_pandas reads ruling 'ptp.previous_player' as yes or no, but it has 3 "
+            "alternatives: map each with ruling_as");
+  EXPECT_EQ(refusal([&] { (void)variant.ruling_is("ptp.challenge_basis", "rolledd"); }),
+            "pass_the_pandas reads ruling 'ptp.challenge_basis' wrongly: 'rolledd' is not one of "
+            "its alternatives (rolled, set_aside)");
+}
+
 TEST(Variant, PerPlayerCountTakesOneNumberOrAMap) {
   Variant variant(pandas());
   variant.set_parameter_text("dice_per_player=7");

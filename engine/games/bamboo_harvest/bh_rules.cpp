@@ -31,7 +31,7 @@ Settings read_settings(const Variant& variant, int players) {
   s.path.min_others = small(variant, "path_min_other_tokens");
   s.path.max_from_one_other = small(variant, "path_max_from_one_other");
   s.path.max_others = small(variant, "path_max_other_tokens");
-  s.path.own_token_required = variant.ruling("bh.path_own_token") == "required";
+  s.path.own_token_required = variant.ruling_is("bh.path_own_token", "required");
   s.hand_limit = small(variant, "hand_limit");
   s.buy_price = small(variant, "buy_price");
   s.buys_per_turn = small(variant, "buys_per_turn");
@@ -43,24 +43,25 @@ Settings read_settings(const Variant& variant, int players) {
   }
 
   using S = Settings;
-  s.wild_builds_after_swap = variant.ruling("bh.wild_build_after_swap") == "allowed";
-  const std::string& wild_path = variant.ruling("bh.wild_winning_build");
-  s.wild_path = wild_path == "next_build_step"        ? S::WildPath::NextBuildStep
-                : wild_path == "regular_build_needed" ? S::WildPath::RegularBuildNeeded
-                                                      : S::WildPath::Illegal;
-  s.swap_deed_kept = variant.ruling("bh.swap_deed") == "kept";
-  s.harvest_all_matching = variant.ruling("bh.matching_harvest") == "all";
-  s.empty_piles = variant.ruling("bh.empty_piles") == "nothing_drawn" ? S::EmptyPiles::NothingDrawn
-                                                                      : S::EmptyPiles::GameEnds;
-  s.buy_before_harvest = variant.ruling("bh.buy_timing") == "before_harvest";
-  s.token_win_immediately = variant.ruling("bh.token_win_timing") == "immediately";
-  const std::string& setup_wild = variant.ruling("bh.setup_wild_discard");
-  s.setup_wild = setup_wild == "rank_loses_ties"  ? S::SetupWild::RankLosesTies
-                 : setup_wild == "rank_wins_ties" ? S::SetupWild::RankWinsTies
-                                                  : S::SetupWild::Highest;
-  s.redraw_any_drawn = variant.ruling("bh.redraw_timing") == "any_drawn_this_turn";
-  s.reshuffle_when_emptied = variant.ruling("bh.reshuffle_timing") == "when_emptied";
-  s.wild_marker_stays = variant.ruling("bh.wild_marker") == "stays";
+  s.wild_builds_after_swap = variant.ruling_is("bh.wild_build_after_swap", "allowed");
+  s.wild_path = variant.ruling_as<S::WildPath>(
+      "bh.wild_winning_build", {{"next_build_step", S::WildPath::NextBuildStep},
+                                {"regular_build_needed", S::WildPath::RegularBuildNeeded},
+                                {"illegal", S::WildPath::Illegal}});
+  s.swap_deed_kept = variant.ruling_is("bh.swap_deed", "kept");
+  s.harvest_all_matching = variant.ruling_is("bh.matching_harvest", "all");
+  s.empty_piles = variant.ruling_as<S::EmptyPiles>(
+      "bh.empty_piles",
+      {{"nothing_drawn", S::EmptyPiles::NothingDrawn}, {"game_ends", S::EmptyPiles::GameEnds}});
+  s.buy_before_harvest = variant.ruling_is("bh.buy_timing", "before_harvest");
+  s.token_win_immediately = variant.ruling_is("bh.token_win_timing", "immediately");
+  s.setup_wild = variant.ruling_as<S::SetupWild>("bh.setup_wild_discard",
+                                                 {{"rank_loses_ties", S::SetupWild::RankLosesTies},
+                                                  {"rank_wins_ties", S::SetupWild::RankWinsTies},
+                                                  {"highest", S::SetupWild::Highest}});
+  s.redraw_any_drawn = variant.ruling_is("bh.redraw_timing", "any_drawn_this_turn");
+  s.reshuffle_when_emptied = variant.ruling_is("bh.reshuffle_timing", "when_emptied");
+  s.wild_marker_stays = variant.ruling_is("bh.wild_marker", "stays");
 
   // Combinations the set-up cannot play.
   if (s.deeds_kept >= s.deeds_dealt) {

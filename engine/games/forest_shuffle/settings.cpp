@@ -33,7 +33,7 @@ Settings read_settings(const Variant& variant, int players) {
   for (auto& card : s.book.cards) {
     card.copies = static_cast<int>(variant.table(kCopiesParam).at(card.code));
   }
-  const bool two_bat_kinds = variant.ruling("fs.bat_kinds") == "two";
+  const bool two_bat_kinds = variant.ruling_is("fs.bat_kinds", "two");
   for (auto& species : s.book.species) {
     species.cost = static_cast<int>(variant.table(kCostParam).at(species.id));
     Scoring& scoring = species.scoring;
@@ -65,17 +65,17 @@ Settings read_settings(const Variant& variant, int players) {
   s.mulligan = variant.flag("mulligan");
   s.book.winter_cards = static_cast<int>(variant.integer("winter_cards"));
 
-  s.sapling_reveals = variant.ruling("fs.sapling_reveal") == "reveal";
-  s.sapling_slots_count = variant.ruling("fs.sapling_slots") == "count";
-  s.chanterelle_saplings = variant.ruling("fs.chanterelle_sapling") == "triggers";
-  s.full_sapling_counts = variant.ruling("fs.full_sapling") == "counts";
-  s.bee_on_sapling_counts = variant.ruling("fs.bee_on_sapling") == "counts";
-  s.draw_stops_at_limit = variant.ruling("fs.draw_hand_limit") == "stop";
-  s.clearing_every_turn = variant.ruling("fs.clearing_extra_turn") == "every_turn";
-  s.bonus_needs_payment = variant.ruling("fs.bonus_unpaid") == "no_bonus";
-  s.free_plays_trigger = variant.ruling("fs.free_play_mushrooms") == "triggers";
-  s.mole_one_by_one = variant.ruling("fs.mole_order") == "one_by_one";
-  s.mole_saplings = variant.ruling("fs.mole_saplings") == "allowed";
+  s.sapling_reveals = variant.ruling_is("fs.sapling_reveal", "reveal");
+  s.sapling_slots_count = variant.ruling_is("fs.sapling_slots", "count");
+  s.chanterelle_saplings = variant.ruling_is("fs.chanterelle_sapling", "triggers");
+  s.full_sapling_counts = variant.ruling_is("fs.full_sapling", "counts");
+  s.bee_on_sapling_counts = variant.ruling_is("fs.bee_on_sapling", "counts");
+  s.draw_stops_at_limit = variant.ruling_is("fs.draw_hand_limit", "stop");
+  s.clearing_every_turn = variant.ruling_is("fs.clearing_extra_turn", "every_turn");
+  s.bonus_needs_payment = variant.ruling_is("fs.bonus_unpaid", "no_bonus");
+  s.free_plays_trigger = variant.ruling_is("fs.free_play_mushrooms", "triggers");
+  s.mole_one_by_one = variant.ruling_is("fs.mole_order", "one_by_one");
+  s.mole_saplings = variant.ruling_is("fs.mole_saplings", "allowed");
 
   const int deck = s.book.total_cards();
   if (s.removed > deck) {

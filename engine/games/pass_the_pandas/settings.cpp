@@ -32,26 +32,26 @@ Settings read_settings(const Variant& variant, int players) {
   settings.pandamonium_target = static_cast<int>(variant.integer("pandamonium_target"));
 
   using S = Settings;
-  settings.challenge_basis = variant.ruling("ptp.challenge_basis") == "rolled"
-                                 ? S::ChallengeBasis::Rolled
-                                 : S::ChallengeBasis::SetAside;
-  const std::string& previous = variant.ruling("ptp.previous_player");
-  settings.previous_player = previous == "previous_in_game" ? S::PreviousPlayer::PreviousInGame
-                             : previous == "last_roller"    ? S::PreviousPlayer::LastRoller
-                                                            : S::PreviousPlayer::SeatBefore;
-  settings.bamboozled_timing = variant.ruling("ptp.bamboozled_timing") == "after_challenge"
-                                   ? S::BamboozledTiming::AfterChallenge
-                                   : S::BamboozledTiming::BeforeChallenge;
-  settings.bamboozled_partner = variant.ruling("ptp.bamboozled_partner") == "any_player"
-                                    ? S::BamboozledPartner::AnyPlayer
-                                    : S::BamboozledPartner::HoldingDice;
-  const std::string& starter = variant.ruling("ptp.pandamonium_starter");
-  settings.round_starter = starter == "rotate"         ? S::RoundStarter::Rotate
-                           : starter == "round_winner" ? S::RoundStarter::RoundWinner
-                                                       : S::RoundStarter::LastPlace;
-  settings.match_end = variant.ruling("ptp.pandamonium_end") == "end_of_round"
-                           ? S::MatchEnd::EndOfRound
-                           : S::MatchEnd::Immediately;
+  settings.challenge_basis = variant.ruling_as<S::ChallengeBasis>(
+      "ptp.challenge_basis",
+      {{"rolled", S::ChallengeBasis::Rolled}, {"set_aside", S::ChallengeBasis::SetAside}});
+  settings.previous_player = variant.ruling_as<S::PreviousPlayer>(
+      "ptp.previous_player", {{"previous_in_game", S::PreviousPlayer::PreviousInGame},
+                              {"last_roller", S::PreviousPlayer::LastRoller},
+                              {"seat_before", S::PreviousPlayer::SeatBefore}});
+  settings.bamboozled_timing = variant.ruling_as<S::BamboozledTiming>(
+      "ptp.bamboozled_timing", {{"after_challenge", S::BamboozledTiming::AfterChallenge},
+                                {"before_challenge", S::BamboozledTiming::BeforeChallenge}});
+  settings.bamboozled_partner = variant.ruling_as<S::BamboozledPartner>(
+      "ptp.bamboozled_partner", {{"any_player", S::BamboozledPartner::AnyPlayer},
+                                 {"holding_dice", S::BamboozledPartner::HoldingDice}});
+  settings.round_starter = variant.ruling_as<S::RoundStarter>(
+      "ptp.pandamonium_starter", {{"rotate", S::RoundStarter::Rotate},
+                                  {"round_winner", S::RoundStarter::RoundWinner},
+                                  {"last_place", S::RoundStarter::LastPlace}});
+  settings.match_end = variant.ruling_as<S::MatchEnd>(
+      "ptp.pandamonium_end",
+      {{"end_of_round", S::MatchEnd::EndOfRound}, {"immediately", S::MatchEnd::Immediately}});
   return settings;
 }
 

@@ -63,18 +63,18 @@ Settings read_settings(const Variant& variant, int players) {
   s.weather_die = variant.flag("weather_die");
   s.advanced_objectives = variant.flag("advanced_objectives");
 
-  s.clouds_empty = variant.ruling("tk.clouds_empty") == "other_face"
-                       ? Settings::CloudsEmpty::OtherFace
-                       : Settings::CloudsEmpty::MovePlaced;
-  s.gardener_on_objective = variant.ruling("tk.gardener_objective_position") == "on_plot";
-  s.exact_height = variant.ruling("tk.gardener_objective_height") == "exact";
-  s.channel_needs_two_plots = variant.ruling("tk.channel_beside_empty") == "two_plots";
-  s.repeat_when_too_few = variant.ruling("tk.too_few_actions") == "repeat";
-  s.actions_optional = variant.ruling("tk.actions_optional") == "optional";
-  s.stand_in_sections = variant.ruling("tk.bamboo_supply") == "stand_in";
-  s.rain_on_full_bamboo = variant.ruling("tk.rain_at_max") == "allowed";
-  s.fertilized_first_growth = variant.ruling("tk.fertilizer_first_growth") == "two";
-  s.keep_last_when_exhausted = variant.ruling("tk.advanced_exhausted") == "keep_last";
+  s.clouds_empty = variant.ruling_as<Settings::CloudsEmpty>(
+      "tk.clouds_empty", {{"other_face", Settings::CloudsEmpty::OtherFace},
+                          {"move_placed", Settings::CloudsEmpty::MovePlaced}});
+  s.gardener_on_objective = variant.ruling_is("tk.gardener_objective_position", "on_plot");
+  s.exact_height = variant.ruling_is("tk.gardener_objective_height", "exact");
+  s.channel_needs_two_plots = variant.ruling_is("tk.channel_beside_empty", "two_plots");
+  s.repeat_when_too_few = variant.ruling_is("tk.too_few_actions", "repeat");
+  s.actions_optional = variant.ruling_is("tk.actions_optional", "optional");
+  s.stand_in_sections = variant.ruling_is("tk.bamboo_supply", "stand_in");
+  s.rain_on_full_bamboo = variant.ruling_is("tk.rain_at_max", "allowed");
+  s.fertilized_first_growth = variant.ruling_is("tk.fertilizer_first_growth", "two");
+  s.keep_last_when_exhausted = variant.ruling_is("tk.advanced_exhausted", "keep_last");
 
   // Without a plot tile nobody could ever move the gardener or the panda,
   // and every turn would pass with nothing to do.
