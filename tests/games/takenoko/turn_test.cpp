@@ -9,6 +9,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
 #include "engine/core/agent.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
@@ -16,18 +21,52 @@
 namespace grove::takenoko {
 namespace {
 
+// One table: a ruling alternative for every ruling, the advanced objectives
+// or not, a bamboo supply and a player count.
+struct Table {
+  std::vector<std::string> rulings;  // ID=ALTERNATIVE
+  bool advanced_objectives = false;
+  int green_sections = 0;
+  int players = 0;
+};
+
+std::ostream& operator<<(std::ostream& out, const Table& table) {
+  out << table.players << " players, " << table.green_sections << " green sections, advanced "
+      << (table.advanced_objectives ? "on" : "off");
+  for (const std::string& ruling : table.rulings) out << ", " << ruling;
+  return out;
+}
+
+// Every player count at every RapidCheck size: the counts are picked from a
+// list (which RapidCheck does not scale), and the supply at full size
+// (RapidCheck scales integer ranges with the size: below size 50 the
+// player count was always 2 and the supply 1 green section).
+rc::Gen<Table> tables() {
+  return rc::gen::exec([] {
+    const Game& game = builtin_games().get("takenoko");
+    Table table;
+    for (const Ruling& ruling : game.rulings) {
+      table.rulings.push_back(ruling.id + "=" + *rc::gen::elementOf(ruling.alternative_ids()));
+    }
+    table.advanced_objectives = *rc::gen::arbitrary<bool>();
+    // A small supply makes the supply rulings matter.
+    table.green_sections = *rc::gen::resize(100, rc::gen::inRange(1, 29));
+    table.players = *rc::gen::element(2, 3, 4);
+    return table;
+  });
+}
+
 RC_GTEST_PROP(TakenokoGames, InvariantsHoldAfterEveryStepOfWholeGames, ()) {
+  const Table table = *tables();
+  RC_TAG(table.players);
   const Game& game = builtin_games().get("takenoko");
   Variant variant(game);
-  for (const Ruling& ruling : game.rulings) {
-    variant.set_ruling_text(ruling.id + "=" + *rc::gen::elementOf(ruling.alternative_ids()));
-  }
+  for (const std::string& ruling : table.rulings) variant.set_ruling_text(ruling);
   variant.set_parameter_text(std::string("advanced_objectives=") +
-                             (*rc::gen::arbitrary<bool>() ? "true" : "false"));
-  // A small supply makes the supply rulings matter.
-  variant.set_parameter_text("bamboo_sections={green: " + std::to_string(*rc::gen::inRange(1, 29)) +
+                             (table.advanced_objectives ? "true" : "false"));
+  variant.set_parameter_text("bamboo_sections={green: " + std::to_string(table.green_sections) +
                              "}");
-  const auto rules = game.rules(variant, *rc::gen::inRange(2, 5));
+  const auto rules = game.rules(variant, table.players);
   Rng rng(*rc::gen::arbitrary<std::uint64_t>());
   RandomAgent agent;
   auto state = rules->initial_state();
@@ -37,6 +76,29 @@ RC_GTEST_PROP(TakenokoGames, InvariantsHoldAfterEveryStepOfWholeGames, ()) {
     RC_ASSERT(rules->apply(*state, move, nullptr).is_legal());
     const auto problems = rules->invariant_violations(*state);
     if (!problems.empty()) RC_FAIL("after '" + rules->move_text(move) + "': " + problems.front());
+  }
+}
+
+// The tables above, sampled at small and large RapidCheck sizes alike:
+// every player count, small and large supplies turn up at each.
+TEST(TakenokoGames, TheGamesAbovePlayEveryPlayerCountAtEveryRapidCheckSize) {
+  const rc::Gen<Table> gen = tables();
+  for (const int size : {0, 1, 10, 25, 50, 75, 100}) {
+    rc::Random random(static_cast<std::uint64_t>(2026 + size));
+    std::map<int, int> players;
+    int small_supply = 0;
+    constexpr int kTables = 300;
+    for (int i = 0; i < kTables; ++i) {
+      const Table table = gen(random.split(), size).value();
+      ++players[table.players];
+      small_supply += table.green_sections <= 10 ? 1 : 0;
+    }
+    EXPECT_EQ(players.size(), 3U) << "at size " << size;
+    for (const auto& [count, tables] : players) {
+      EXPECT_GT(tables, kTables / 5) << count << " players at size " << size;
+    }
+    EXPECT_GT(small_supply, kTables / 5) << "at size " << size;
+    EXPECT_LT(small_supply, kTables * 4 / 5) << "at size " << size;
   }
 }
 
