@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "engine/core/agent.hpp"
 #include "engine/core/yaml_input.hpp"
@@ -261,6 +263,7 @@ players:
 }
 
 TEST(StrategyMetrics, PointsBySpeciesAndByPlaceAddUpToTheScore) {
+  std::vector<std::string> first_game_names;
   for (int players : {2, 4}) {
     const auto rules = rules_for(players);
     Rng rng(static_cast<std::uint64_t>(players));
@@ -304,12 +307,51 @@ TEST(StrategyMetrics, PointsBySpeciesAndByPlaceAddUpToTheScore) {
       game_turns += turns[seat];
     }
     EXPECT_GT(game_turns, 20);
-    // Every seat has the same figures.
-    EXPECT_EQ(metrics.size() % static_cast<std::size_t>(players),
-              static_cast<std::size_t>(
-                  std::count_if(metrics.begin(), metrics.end(),
-                                [](const GameMetric& metric) { return metric.seat == kNoSeat; })) %
-                  static_cast<std::size_t>(players));
+    // Every seat has the same figures, each once, and they are the same in
+    // every game: the fixed ones below and one per species that can score.
+    std::vector<std::vector<std::string>> names(species.size());
+    std::vector<std::string> whole_game;
+    for (const GameMetric& metric : metrics) {
+      if (metric.seat == kNoSeat) {
+        whole_game.push_back(metric.name);
+        continue;
+      }
+      ASSERT_GE(metric.seat, 0) << metric.name;
+      ASSERT_LT(metric.seat, players) << metric.name;
+      names[static_cast<std::size_t>(metric.seat)].push_back(metric.name);
+    }
+    for (auto& list : names) std::sort(list.begin(), list.end());
+    std::sort(whole_game.begin(), whole_game.end());
+    EXPECT_EQ(std::adjacent_find(names[0].begin(), names[0].end()), names[0].end())
+        << "a figure twice for seat 1";
+    for (std::size_t seat = 1; seat < names.size(); ++seat) {
+      EXPECT_EQ(names[seat], names[0]) << "seat " << seat + 1 << " against seat 1";
+    }
+    for (const char* name :
+         {"points: trees", "points: top", "points: bottom", "points: sides", "cards in cave",
+          "trees played", "saplings played", "cards at trees", "cards in forest",
+          "cards left in hand", "cards drawn from deck", "cards taken from clearing",
+          "bonuses earned", "extra turns", "free placements", "mulligans", "turns",
+          "cards to cave from clearing"}) {
+      EXPECT_TRUE(std::binary_search(names[0].begin(), names[0].end(), name)) << name;
+    }
+    // The other "points: " figures are species of the card book.
+    const CardBook& book = static_cast<const ForestShuffleRules&>(*rules).book();
+    for (const std::string& name : names[0]) {
+      if (name.rfind("points: ", 0) != 0 || name == "points: trees" || name == "points: top" ||
+          name == "points: bottom" || name == "points: sides") {
+        continue;
+      }
+      EXPECT_TRUE(std::any_of(book.species.begin(), book.species.end(), [&](const Species& s) {
+        return "points: " + s.id == name;
+      })) << name;
+    }
+    EXPECT_EQ(whole_game, (std::vector<std::string>{"cards left in deck", "clearings emptied",
+                                                    "winning margin", "winning score"}));
+    if (!first_game_names.empty()) {
+      EXPECT_EQ(names[0], first_game_names) << "the figures differ between games";
+    }
+    first_game_names = names[0];
   }
 }
 
