@@ -7,9 +7,12 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -238,27 +241,126 @@ TEST_F(RenderTest, EveryFormatListsTheGamesToLookAtWithTheirCommands) {
   EXPECT_EQ(doc["summary"]["unfinished_not_listed"], 0);
 }
 
+// The JSON against figures counted here from the 200 games themselves (and
+// values the games were made with: every 25th game cut, scores 5 apart,
+// 12 and 9 points from birds, 3 winter cards), not against the summary
+// it was rendered from.
 TEST_F(RenderTest, JsonHasEveryNumberUnderStableKeys) {
+  const std::vector<GameRecord> games = records(info);
+  std::int64_t ended = 0;
+  std::array<std::int64_t, 2> wins{};
+  double moves = 0;
+  double least_moves = 1e9;
+  double most_moves = 0;
+  double lead_changes = 0;
+  double decisiveness = 0;
+  double birds_of_winners = 0;
+  std::map<std::int64_t, std::pair<double, double>> mcts_by_block;  // wins, ended games
+  for (const GameRecord& g : games) {
+    if (!g.ended) continue;
+    ++ended;
+    const std::size_t winner = g.places[0] == 1 ? 0 : 1;
+    ++wins[winner];
+    moves += g.moves;
+    least_moves = std::min(least_moves, static_cast<double>(g.moves));
+    most_moves = std::max(most_moves, static_cast<double>(g.moves));
+    lead_changes += static_cast<double>(g.lead_changes);
+    // Ludii's decisiveness: the share of the turns the winner led to the end.
+    decisiveness += 1.0 - static_cast<double>(g.winner_leads_from) / static_cast<double>(g.turns);
+    birds_of_winners += winner == 0 ? 12 : 9;
+    auto& [mcts_wins, block_games] = mcts_by_block[g.block];
+    mcts_wins += g.agents[winner] == "mcts" ? 1 : 0;
+    block_games += 1;
+  }
+  double mcts_rate = 0;
+  for (const auto& [block, counts] : mcts_by_block) mcts_rate += counts.first / counts.second;
+  mcts_rate /= static_cast<double>(mcts_by_block.size());
+  const auto n = static_cast<double>(ended);
+  ASSERT_EQ(ended, 192);  // every 25th of the 200 games was cut
+
   const nlohmann::json doc = nlohmann::json::parse(render_json(summary, info));
   EXPECT_EQ(doc["format"], "grove balance report");
   EXPECT_EQ(doc["run"]["game_title"], kHostile);  // data stays data in JSON
+  EXPECT_EQ(doc["run"]["seed"], 42);
   const nlohmann::json& s = doc["summary"];
   EXPECT_EQ(s["games"], 200);
-  EXPECT_EQ(s["ended"], summary.ended);
+  EXPECT_EQ(s["ended"], ended);
   EXPECT_EQ(s["unfinished"], 8);
-  EXPECT_DOUBLE_EQ(s["seats"][0]["win_rate"]["estimate"].get<double>(),
-                   summary.seats[0].win_rate.interval.estimate);
+  EXPECT_EQ(s["sole_victories"], ended);
+  EXPECT_EQ(s["draws"], 0);
+  EXPECT_EQ(s["shared_victories"], 0);
+  EXPECT_DOUBLE_EQ(s["fair_share"].get<double>(), 0.5);
+  for (std::size_t seat = 0; seat < 2; ++seat) {
+    const nlohmann::json& rate = s["seats"][seat]["win_rate"];
+    EXPECT_EQ(s["seats"][seat]["seat"], seat + 1);
+    EXPECT_DOUBLE_EQ(rate["successes"].get<double>(), static_cast<double>(wins[seat]));
+    EXPECT_EQ(rate["trials"], ended);
+    EXPECT_DOUBLE_EQ(rate["estimate"].get<double>(), static_cast<double>(wins[seat]) / n);
+    EXPECT_LT(rate["low"].get<double>(), rate["estimate"].get<double>());
+    EXPECT_GT(rate["high"].get<double>(), rate["estimate"].get<double>());
+    EXPECT_EQ(s["seats"][seat]["sole_wins"], wins[seat]);
+  }
+  EXPECT_DOUBLE_EQ(s["first_player_advantage"]["estimate"].get<double>(),
+                   static_cast<double>(wins[0]) / n - 0.5);
   EXPECT_DOUBLE_EQ(s["first_player_advantage"]["low"].get<double>(),
-                   summary.first_player_advantage.low);
+                   s["seats"][0]["win_rate"]["low"].get<double>() - 0.5);
+
+  // The agents, by name, from the block means of mcts's wins.
+  ASSERT_EQ(s["agents"].size(), 2u);
   EXPECT_EQ(s["agents"][0]["agent"], "mcts");
-  EXPECT_EQ(s["agents"][0]["blocks"], summary.agent_results[0].blocks);
-  EXPECT_DOUBLE_EQ(s["moves"]["mean"].get<double>(), summary.moves.mean);
-  EXPECT_EQ(s["moves"]["histogram"]["counts"].size(), summary.moves.histogram.counts.size());
+  EXPECT_EQ(s["agents"][1]["agent"], "random");
+  EXPECT_EQ(s["agents"][0]["blocks"], 100);
+  EXPECT_EQ(s["agents"][0]["seat_games"], ended);
+  EXPECT_NEAR(s["agents"][0]["win_rate"]["estimate"].get<double>(), mcts_rate, 1e-12);
+  EXPECT_NEAR(s["agents"][1]["win_rate"]["estimate"].get<double>(), 1 - mcts_rate, 1e-12);
+  EXPECT_EQ(s["complete_blocks"], 100);
+
+  // Length, leads and scores, over the ended games.
+  EXPECT_EQ(s["moves"]["n"], ended);
+  EXPECT_NEAR(s["moves"]["mean"].get<double>(), moves / n, 1e-9);
+  EXPECT_DOUBLE_EQ(s["moves"]["min"].get<double>(), least_moves);
+  EXPECT_DOUBLE_EQ(s["moves"]["max"].get<double>(), most_moves);
+  std::int64_t counted = 0;
+  for (const auto& count : s["moves"]["histogram"]["counts"]) counted += count.get<std::int64_t>();
+  EXPECT_EQ(counted, ended);
+  EXPECT_NEAR(s["lead_changes"]["mean"].get<double>(), lead_changes / n, 1e-9);
+  EXPECT_NEAR(s["decisiveness"]["mean"].get<double>(), decisiveness / n, 1e-9);
+  EXPECT_EQ(s["all_scores"]["n"], 2 * ended);
+  EXPECT_EQ(s["winning_margin"]["n"], ended);
+  EXPECT_DOUBLE_EQ(s["winning_margin"]["mean"].get<double>(), 5);
+  EXPECT_DOUBLE_EQ(s["winning_margin"]["min"].get<double>(), 5);
+  EXPECT_DOUBLE_EQ(s["winning_margin"]["max"].get<double>(), 5);
+
+  // Actions: both seats draw (8 + 9) and play (10 + 9) in every ended game.
+  ASSERT_EQ(s["actions"].size(), 2u);
+  EXPECT_EQ(s["actions"][0]["name"], "draws");
   EXPECT_EQ(s["actions"][1]["name"], "plays");
+  EXPECT_DOUBLE_EQ(s["actions"][0]["total"].get<double>(), 17 * n);
+  EXPECT_DOUBLE_EQ(s["actions"][1]["per_game"]["mean"].get<double>(), 19);
+  EXPECT_DOUBLE_EQ(s["actions"][1]["used_share"]["estimate"].get<double>(), 1);
   EXPECT_TRUE(s["actions"][1]["test"]["p_value"].is_null());  // every seat plays: no test
-  EXPECT_EQ(s["game_metrics"][0]["per_game"]["n"], summary.ended);
-  EXPECT_TRUE(s["game_metrics"][0]["per_game"]["sd"].is_number());
-  EXPECT_DOUBLE_EQ(s["widest_interval"].get<double>(), balance::widest_interval(summary));
+  // Items: seat 2's markup-named item only in the games seat 2 won.
+  ASSERT_EQ(s["items"].size(), 2u);
+  EXPECT_EQ(s["items"][0]["name"], "<svg onload=alert(1)>");
+  EXPECT_DOUBLE_EQ(s["items"][0]["total"].get<double>(), static_cast<double>(wins[1]));
+  EXPECT_DOUBLE_EQ(s["items"][0]["win_rate_used"]["estimate"].get<double>(), 1);
+  EXPECT_EQ(s["items"][1]["name"], "linden");
+  EXPECT_DOUBLE_EQ(s["items"][1]["total"].get<double>(), n);
+
+  // The game's own figures: 12 and 9 points from birds by seat, 3 winter
+  // cards a game.
+  ASSERT_EQ(s["seat_metrics"].size(), 1u);
+  const nlohmann::json& birds = s["seat_metrics"][0];
+  EXPECT_EQ(birds["name"], "points from birds");
+  EXPECT_DOUBLE_EQ(birds["per_seat"][0]["mean"].get<double>(), 12);
+  EXPECT_DOUBLE_EQ(birds["per_seat"][1]["mean"].get<double>(), 9);
+  EXPECT_EQ(birds["per_seat"][0]["n"], ended);
+  EXPECT_NEAR(birds["winners"]["mean"].get<double>(), birds_of_winners / n, 1e-9);
+  ASSERT_EQ(s["game_metrics"].size(), 1u);
+  EXPECT_EQ(s["game_metrics"][0]["name"], "winter cards");
+  EXPECT_EQ(s["game_metrics"][0]["per_game"]["n"], ended);
+  EXPECT_DOUBLE_EQ(s["game_metrics"][0]["per_game"]["mean"].get<double>(), 3);
+  EXPECT_DOUBLE_EQ(s["game_metrics"][0]["per_game"]["sd"].get<double>(), 0);
   EXPECT_FALSE(doc["findings"].empty());
 }
 
