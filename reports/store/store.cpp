@@ -16,6 +16,8 @@
 
 namespace grove {
 namespace fs = std::filesystem;
+using sqlite::as_blob;
+using sqlite::null_if_empty;
 using sqlite::SqliteFailure;
 using sqlite::Statement;
 
@@ -65,28 +67,73 @@ std::optional<std::string> damage(sqlite3* db, bool full) {
   return found;
 }
 
-RunRecord read_run(const Statement& row) {
-  RunRecord run;
-  run.id = row.integer(0);
-  run.command = row.text(1);
-  run.kind = row.text(2);
-  run.game = row.text(3);
-  run.variant = row.text(4);
-  run.variant_hash = row.text(5);
-  if (!row.is_null(6)) run.seed = static_cast<std::uint64_t>(row.integer(6));
-  run.grove_version = row.text(7);
-  run.started_at = row.text(8);
-  run.ended_at = row.text(9);
-  run.status = row.text(10);
-  run.summary = row.text(11);
-  run.host = row.text(12);
-  run.pid = row.integer(13);
-  return run;
-}
+// The rows the store reads: each column into the field in the same place.
+
+std::int64_t read_integer(const Statement& row) { return row.integer(0); }
+
+std::string read_text(const Statement& row) { return row.text(0); }
 
 constexpr const char* kRunColumns =
     "id, command, kind, game, variant, variant_hash, seed, grove_version, started_at, ended_at, "
     "status, summary, host, pid";
+constexpr auto read_run =
+    sqlite::row_reader(&RunRecord::id, &RunRecord::command, &RunRecord::kind, &RunRecord::game,
+                       &RunRecord::variant, &RunRecord::variant_hash, &RunRecord::seed,
+                       &RunRecord::grove_version, &RunRecord::started_at, &RunRecord::ended_at,
+                       &RunRecord::status, &RunRecord::summary, &RunRecord::host, &RunRecord::pid);
+
+constexpr const char* kFindingColumns =
+    "id, run_id, game, variant, variant_hash, kind, detail, seed, game_index, moves, scenario, "
+    "file, found_at, status, checked_run, checked_at";
+constexpr auto read_finding = sqlite::row_reader(
+    &FindingRecord::id, &FindingRecord::run_id, &FindingRecord::game, &FindingRecord::variant,
+    &FindingRecord::variant_hash, &FindingRecord::kind, &FindingRecord::detail,
+    &FindingRecord::seed, &FindingRecord::game_index, &FindingRecord::moves,
+    &FindingRecord::scenario, &FindingRecord::file, &FindingRecord::found_at,
+    &FindingRecord::status, &FindingRecord::checked_run, &FindingRecord::checked_at);
+
+constexpr const char* kExplorationColumns =
+    "run_id, players, complete, stopped_by, states, transitions, expanded, depth, seconds, "
+    "states_per_second, peak_memory, fingerprint_bytes, collision_probability, report";
+constexpr auto read_exploration = sqlite::row_reader(
+    &ExplorationRecord::run_id, &ExplorationRecord::players, &ExplorationRecord::complete,
+    &ExplorationRecord::stopped_by, &ExplorationRecord::states, &ExplorationRecord::transitions,
+    &ExplorationRecord::expanded, &ExplorationRecord::depth, &ExplorationRecord::seconds,
+    &ExplorationRecord::states_per_second, &ExplorationRecord::peak_memory,
+    &ExplorationRecord::fingerprint_bytes, &ExplorationRecord::collision_probability,
+    &ExplorationRecord::report);
+
+constexpr const char* kBalanceRunColumns =
+    "run_id, players, agents, games_planned, precision, jobs, stopped_by, seconds, info, summary";
+constexpr auto read_balance_run = sqlite::row_reader(
+    &BalanceRunRecord::run_id, &BalanceRunRecord::players, &BalanceRunRecord::agents,
+    &BalanceRunRecord::games_planned, &BalanceRunRecord::precision, &BalanceRunRecord::jobs,
+    &BalanceRunRecord::stopped_by, &BalanceRunRecord::seconds, &BalanceRunRecord::info,
+    &BalanceRunRecord::summary);
+
+constexpr const char* kBalanceGameColumns =
+    "game_index, seed, agents, ended, winners, moves, seconds, record";
+constexpr auto read_balance_game =
+    sqlite::row_reader(&BalanceGameRow::index, &BalanceGameRow::seed, &BalanceGameRow::agents,
+                       &BalanceGameRow::ended, &BalanceGameRow::winners, &BalanceGameRow::moves,
+                       &BalanceGameRow::seconds, &BalanceGameRow::record);
+
+constexpr auto read_sweep = sqlite::row_reader(&SweepRecord::run_id, &SweepRecord::points_planned,
+                                               &SweepRecord::axes, &SweepRecord::settings);
+
+constexpr auto read_sweep_point = sqlite::row_reader(
+    &SweepPointRecord::index, &SweepPointRecord::setting, &SweepPointRecord::balance_run);
+
+constexpr auto read_tune_trial =
+    sqlite::row_reader(&TuneTrialRecord::trial, &TuneTrialRecord::stage,
+                       &TuneTrialRecord::candidate, &TuneTrialRecord::balance_run);
+
+constexpr auto read_scenario_result = sqlite::row_reader(
+    &StoredScenarioResult::file, &StoredScenarioResult::title, &StoredScenarioResult::game,
+    &StoredScenarioResult::variant, &StoredScenarioResult::variant_hash,
+    &StoredScenarioResult::status, &StoredScenarioResult::line, &StoredScenarioResult::message,
+    &StoredScenarioResult::expected, &StoredScenarioResult::actual, &StoredScenarioResult::log,
+    &StoredScenarioResult::moves, &StoredScenarioResult::seconds);
 
 // A migration SQLite refused: in a file grove wrote, only a schema changed
 // by something else (a lowered version, a dropped table) does that.
@@ -196,6 +243,36 @@ void Store::fail(int code, const std::string& doing) const {
   throw StoreError(fmt::format("{}: database error while {}: {}", path_, doing, detail));
 }
 
+template <class Work>
+auto Store::guarded(const std::string& doing, Work work) const {
+  try {
+    return work();
+  } catch (const SqliteFailure& failure) {
+    fail(failure.code, doing);
+  }
+}
+
+template <class... Values>
+std::int64_t Store::write(const std::string& doing, const std::string& sql,
+                          const Values&... values) {
+  return guarded(doing, [&] {
+    Statement(db_, sql).bind_all(values...).step();
+    return sqlite3_last_insert_rowid(db_);
+  });
+}
+
+template <class Read, class... Values>
+auto Store::rows(const std::string& doing, const std::string& sql, Read read,
+                 const Values&... values) const {
+  return guarded(doing, [&] { return Statement(db_, sql).bind_all(values...).all(read); });
+}
+
+template <class Read, class... Values>
+auto Store::row(const std::string& doing, const std::string& sql, Read read,
+                const Values&... values) const {
+  return guarded(doing, [&] { return Statement(db_, sql).bind_all(values...).first(read); });
+}
+
 void Store::execute(const std::string& sql, const std::string& doing) {
   char* error = nullptr;
   int code = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
@@ -287,7 +364,7 @@ Store Store::open(const std::string& path, Options options) {
     std::vector<std::string> missing;
     for (const std::string& table : schema_tables()) {
       Statement found(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
-      found.bind(1, table);
+      found.bind_all(table);
       if (found.step() && found.integer(0) == 0) missing.push_back(table);
     }
     if (!missing.empty())
@@ -330,238 +407,118 @@ std::optional<std::string> Store::check(bool full) const {
 }
 
 int Store::schema_version() const {
-  try {
-    return pragma_integer(db_, "user_version");
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading the schema version");
-  }
+  return guarded("reading the schema version", [&] { return pragma_integer(db_, "user_version"); });
 }
 
 std::int64_t Store::begin_run(const RunStart& start) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO runs (command, kind, game, variant, variant_hash, seed, "
-                     "grove_version, started_at, status, host, pid) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)");
-    insert.bind(1, start.command).bind(2, start.kind).bind_or_null(3, start.game);
-    insert.bind_or_null(4, start.variant).bind_or_null(5, start.variant_hash).bind(6, start.seed);
-    insert.bind(7, grove_version()).bind(8, now_utc()).bind(9, host_name());
-    insert.bind(10, static_cast<std::int64_t>(getpid()));
-    insert.step();
-    return sqlite3_last_insert_rowid(db_);
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "recording the start of a run");
-  }
+  return write("recording the start of a run",
+               "INSERT INTO runs (command, kind, game, variant, variant_hash, seed, "
+               "grove_version, started_at, status, host, pid) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+               start.command, start.kind, null_if_empty(start.game), null_if_empty(start.variant),
+               null_if_empty(start.variant_hash), start.seed, grove_version(), now_utc(),
+               host_name(), getpid());
 }
 
 void Store::describe_run(std::int64_t run, const std::string& game, const std::string& variant,
                          const std::string& variant_hash) {
-  try {
-    Statement update(db_, "UPDATE runs SET game = ?, variant = ?, variant_hash = ? WHERE id = ?");
-    update.bind_or_null(1, game).bind_or_null(2, variant).bind_or_null(3, variant_hash);
-    update.bind(4, run).step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "describing a run");
-  }
+  write("describing a run", "UPDATE runs SET game = ?, variant = ?, variant_hash = ? WHERE id = ?",
+        null_if_empty(game), null_if_empty(variant), null_if_empty(variant_hash), run);
 }
 
 void Store::finish_run(std::int64_t run, const std::string& status, const std::string& summary) {
-  try {
-    Statement update(db_, "UPDATE runs SET ended_at = ?, status = ?, summary = ? WHERE id = ?");
-    update.bind(1, now_utc()).bind(2, status).bind(3, summary).bind(4, run);
-    update.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "recording the end of a run");
-  }
+  write("recording the end of a run",
+        "UPDATE runs SET ended_at = ?, status = ?, summary = ? WHERE id = ?", now_utc(), status,
+        summary, run);
 }
 
 void Store::add_scenario_result(std::int64_t run, const ScenarioResult& result) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO scenario_results (run_id, file, title, game, variant, "
-                     "variant_hash, status, line, message, expected, actual, moves, seconds, log) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, run).bind(2, result.file).bind(3, result.title).bind_or_null(4, result.game);
-    insert.bind_or_null(5, result.variant).bind_or_null(6, result.variant_hash);
-    insert.bind(7, status_name(result.status)).bind(8, std::int64_t{result.line});
-    insert.bind_or_null(9, result.message).bind_or_null(10, result.expected);
-    insert.bind_or_null(11, result.actual).bind(12, std::int64_t{result.moves});
-    insert.bind(13, result.seconds).bind(14, join(result.log, "\n"));
-    insert.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a scenario result");
-  }
+  write("storing a scenario result",
+        "INSERT INTO scenario_results (run_id, file, title, game, variant, variant_hash, status, "
+        "line, message, expected, actual, moves, seconds, log) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        run, result.file, result.title, null_if_empty(result.game), null_if_empty(result.variant),
+        null_if_empty(result.variant_hash), status_name(result.status), result.line,
+        null_if_empty(result.message), null_if_empty(result.expected), null_if_empty(result.actual),
+        result.moves, result.seconds, join(result.log, "\n"));
 }
-
-namespace {
-
-constexpr const char* kFindingColumns =
-    "id, run_id, game, variant, variant_hash, kind, detail, seed, game_index, moves, scenario, "
-    "file, found_at, status, checked_run, checked_at";
-
-FindingRecord read_finding(const Statement& row) {
-  FindingRecord finding;
-  finding.id = row.integer(0);
-  finding.run_id = row.integer(1);
-  finding.game = row.text(2);
-  finding.variant = row.text(3);
-  finding.variant_hash = row.text(4);
-  finding.kind = row.text(5);
-  finding.detail = row.text(6);
-  if (!row.is_null(7)) finding.seed = static_cast<std::uint64_t>(row.integer(7));
-  finding.game_index = row.integer(8);
-  finding.moves = row.integer(9);
-  finding.scenario = row.text(10);
-  finding.file = row.text(11);
-  finding.found_at = row.text(12);
-  finding.status = row.text(13);
-  if (!row.is_null(14)) finding.checked_run = row.integer(14);
-  finding.checked_at = row.text(15);
-  return finding;
-}
-
-}  // namespace
 
 std::int64_t Store::add_finding(const FindingRecord& finding) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO findings (run_id, game, variant, variant_hash, kind, detail, "
-                     "seed, game_index, moves, scenario, file, found_at, status) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, finding.run_id).bind(2, finding.game).bind_or_null(3, finding.variant);
-    insert.bind_or_null(4, finding.variant_hash).bind(5, finding.kind);
-    insert.bind_or_null(6, finding.detail).bind(7, finding.seed).bind(8, finding.game_index);
-    insert.bind(9, finding.moves).bind(10, finding.scenario).bind_or_null(11, finding.file);
-    insert.bind(12, now_utc()).bind(13, finding.status);
-    insert.step();
-    return sqlite3_last_insert_rowid(db_);
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a finding");
-  }
+  return write("storing a finding",
+               "INSERT INTO findings (run_id, game, variant, variant_hash, kind, detail, seed, "
+               "game_index, moves, scenario, file, found_at, status) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               finding.run_id, finding.game, null_if_empty(finding.variant),
+               null_if_empty(finding.variant_hash), finding.kind, null_if_empty(finding.detail),
+               finding.seed, finding.game_index, finding.moves, finding.scenario,
+               null_if_empty(finding.file), now_utc(), finding.status);
 }
 
 std::vector<FindingRecord> Store::findings(const std::string& game, const std::string& status,
                                            const std::string& run_kind) const {
-  try {
-    Statement select(
-        db_, fmt::format("SELECT {} FROM findings WHERE game = ? AND (? = '' OR status = ?) AND "
-                         "(? = '' OR run_id IN (SELECT id FROM runs WHERE kind = ?)) ORDER BY id",
-                         kFindingColumns));
-    select.bind(1, game).bind(2, status).bind(3, status).bind(4, run_kind).bind(5, run_kind);
-    std::vector<FindingRecord> list;
-    while (select.step()) list.push_back(read_finding(select));
-    return list;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading findings");
-  }
+  return rows("reading findings",
+              fmt::format("SELECT {} FROM findings WHERE game = ? AND (? = '' OR status = ?) AND "
+                          "(? = '' OR run_id IN (SELECT id FROM runs WHERE kind = ?)) ORDER BY id",
+                          kFindingColumns),
+              read_finding, game, status, status, run_kind, run_kind);
 }
 
 std::vector<FindingRecord> Store::run_findings(std::int64_t run) const {
-  try {
-    Statement select(
-        db_, fmt::format("SELECT {} FROM findings WHERE run_id = ? ORDER BY id", kFindingColumns));
-    select.bind(1, run);
-    std::vector<FindingRecord> list;
-    while (select.step()) list.push_back(read_finding(select));
-    return list;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a run's findings");
-  }
+  return rows("reading a run's findings",
+              fmt::format("SELECT {} FROM findings WHERE run_id = ? ORDER BY id", kFindingColumns),
+              read_finding, run);
 }
 
 void Store::recheck_finding(std::int64_t id, std::int64_t run, const std::string& status) {
-  try {
-    Statement update(
-        db_, "UPDATE findings SET status = ?, checked_run = ?, checked_at = ? WHERE id = ?");
-    update.bind(1, status).bind(2, run).bind(3, now_utc()).bind(4, id);
-    update.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "recording a finding's replay");
-  }
+  write("recording a finding's replay",
+        "UPDATE findings SET status = ?, checked_run = ?, checked_at = ? WHERE id = ?", status, run,
+        now_utc(), id);
 }
 
 void Store::add_exploration(const ExplorationRecord& row) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO explorations (run_id, players, complete, stopped_by, states, "
-                     "transitions, expanded, depth, seconds, states_per_second, peak_memory, "
-                     "fingerprint_bytes, collision_probability, report) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, row.run_id).bind(2, std::int64_t{row.players});
-    insert.bind(3, std::int64_t{row.complete ? 1 : 0}).bind_or_null(4, row.stopped_by);
-    insert.bind(5, row.states).bind(6, row.transitions).bind(7, row.expanded);
-    insert.bind(8, std::int64_t{row.depth}).bind(9, row.seconds).bind(10, row.states_per_second);
-    insert.bind(11, row.peak_memory).bind(12, row.fingerprint_bytes);
-    insert.bind(13, row.collision_probability).bind(14, row.report);
-    insert.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing an exploration");
-  }
+  write("storing an exploration",
+        fmt::format("INSERT INTO explorations ({}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    kExplorationColumns),
+        row.run_id, row.players, row.complete, null_if_empty(row.stopped_by), row.states,
+        row.transitions, row.expanded, row.depth, row.seconds, row.states_per_second,
+        row.peak_memory, row.fingerprint_bytes, row.collision_probability, row.report);
 }
 
 std::optional<ExplorationRecord> Store::exploration(std::int64_t run) const {
-  try {
-    Statement select(db_,
-                     "SELECT run_id, players, complete, stopped_by, states, transitions, expanded, "
-                     "depth, seconds, states_per_second, peak_memory, fingerprint_bytes, "
-                     "collision_probability, report FROM explorations WHERE run_id = ?");
-    select.bind(1, run);
-    if (!select.step()) return std::nullopt;
-    ExplorationRecord row;
-    row.run_id = select.integer(0);
-    row.players = static_cast<int>(select.integer(1));
-    row.complete = select.integer(2) != 0;
-    row.stopped_by = select.text(3);
-    row.states = select.integer(4);
-    row.transitions = select.integer(5);
-    row.expanded = select.integer(6);
-    row.depth = static_cast<int>(select.integer(7));
-    row.seconds = select.real(8);
-    row.states_per_second = select.real(9);
-    row.peak_memory = select.integer(10);
-    row.fingerprint_bytes = select.integer(11);
-    row.collision_probability = select.real(12);
-    row.report = select.text(13);
-    return row;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading an exploration");
-  }
+  return row("reading an exploration",
+             fmt::format("SELECT {} FROM explorations WHERE run_id = ?", kExplorationColumns),
+             read_exploration, run);
 }
 
 void Store::add_balance_run(const BalanceRunRecord& row) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO balance_runs (run_id, players, agents, games_planned, precision, "
-                     "jobs, info) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, row.run_id).bind(2, std::int64_t{row.players}).bind(3, row.agents);
-    insert.bind(4, row.games_planned);
-    if (row.precision > 0) insert.bind(5, row.precision);
-    insert.bind(6, std::int64_t{row.jobs}).bind(7, row.info);
-    insert.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a balance run");
-  }
+  write("storing a balance run",
+        "INSERT INTO balance_runs (run_id, players, agents, games_planned, precision, jobs, info) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        row.run_id, row.players, row.agents, row.games_planned,
+        row.precision > 0 ? std::optional<double>(row.precision) : std::nullopt, row.jobs,
+        row.info);
 }
 
 void Store::add_balance_games(std::int64_t run, const std::vector<BalanceGameRow>& games) {
   if (games.empty()) return;
-  execute("BEGIN IMMEDIATE", "storing balance games");
+  const std::string doing = "storing balance games";
+  execute("BEGIN IMMEDIATE", doing);
   try {
-    Statement insert(db_,
-                     "INSERT INTO balance_games (run_id, game_index, seed, agents, ended, winners, "
-                     "moves, seconds, record, move_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    for (const BalanceGameRow& game : games) {
-      insert.reset();
-      insert.bind(1, run).bind(2, game.index).bind(3, std::optional<std::uint64_t>(game.seed));
-      insert.bind(4, game.agents).bind(5, std::int64_t{game.ended ? 1 : 0}).bind(6, game.winners);
-      insert.bind(7, game.moves).bind(8, game.seconds).bind(9, game.record);
-      insert.bind_blob_or_null(10, game.move_list);
-      insert.step();
-    }
-    execute("COMMIT", "storing balance games");
-  } catch (const SqliteFailure& failure) {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    fail(failure.code, "storing balance games");
+    guarded(doing, [&] {
+      Statement insert(db_,
+                       "INSERT INTO balance_games (run_id, game_index, seed, agents, ended, "
+                       "winners, moves, seconds, record, move_list) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      for (const BalanceGameRow& game : games) {
+        insert.reset();
+        insert
+            .bind_all(run, game.index, game.seed, game.agents, game.ended, game.winners, game.moves,
+                      game.seconds, game.record, as_blob(game.move_list))
+            .step();
+      }
+    });
+    execute("COMMIT", doing);
   } catch (...) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
@@ -570,252 +527,107 @@ void Store::add_balance_games(std::int64_t run, const std::vector<BalanceGameRow
 
 void Store::finish_balance_run(std::int64_t run, const std::string& stopped_by, double seconds,
                                const std::string& summary) {
-  try {
-    Statement update(db_,
-                     "UPDATE balance_runs SET stopped_by = ?, seconds = ?, summary = ? "
-                     "WHERE run_id = ?");
-    update.bind(1, stopped_by).bind(2, seconds).bind_or_null(3, summary).bind(4, run);
-    update.step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "finishing a balance run");
-  }
+  write("finishing a balance run",
+        "UPDATE balance_runs SET stopped_by = ?, seconds = ?, summary = ? WHERE run_id = ?",
+        stopped_by, seconds, null_if_empty(summary), run);
 }
 
 std::optional<BalanceRunRecord> Store::balance_run(std::int64_t run) const {
-  try {
-    Statement select(db_,
-                     "SELECT run_id, players, agents, games_planned, precision, jobs, stopped_by, "
-                     "seconds, info, summary FROM balance_runs WHERE run_id = ?");
-    select.bind(1, run);
-    if (!select.step()) return std::nullopt;
-    BalanceRunRecord row;
-    row.run_id = select.integer(0);
-    row.players = static_cast<int>(select.integer(1));
-    row.agents = select.text(2);
-    row.games_planned = select.integer(3);
-    row.precision = select.real(4);
-    row.jobs = static_cast<int>(select.integer(5));
-    row.stopped_by = select.text(6);
-    row.seconds = select.real(7);
-    row.info = select.text(8);
-    row.summary = select.text(9);
-    return row;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a balance run");
-  }
+  return row("reading a balance run",
+             fmt::format("SELECT {} FROM balance_runs WHERE run_id = ?", kBalanceRunColumns),
+             read_balance_run, run);
 }
-
-namespace {
-
-constexpr const char* kBalanceGameColumns =
-    "game_index, seed, agents, ended, winners, moves, seconds, record";
-
-BalanceGameRow read_balance_game(const Statement& row) {
-  BalanceGameRow game;
-  game.index = row.integer(0);
-  game.seed = static_cast<std::uint64_t>(row.integer(1));
-  game.agents = row.text(2);
-  game.ended = row.integer(3) != 0;
-  game.winners = row.text(4);
-  game.moves = row.integer(5);
-  game.seconds = row.real(6);
-  game.record = row.text(7);
-  return game;
-}
-
-}  // namespace
 
 std::vector<BalanceGameRow> Store::balance_games(std::int64_t run) const {
-  try {
-    Statement select(db_, fmt::format("SELECT {} FROM balance_games WHERE run_id = ? "
-                                      "ORDER BY game_index",
-                                      kBalanceGameColumns));
-    select.bind(1, run);
-    std::vector<BalanceGameRow> list;
-    while (select.step()) list.push_back(read_balance_game(select));
-    return list;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading balance games");
-  }
+  return rows("reading balance games",
+              fmt::format("SELECT {} FROM balance_games WHERE run_id = ? ORDER BY game_index",
+                          kBalanceGameColumns),
+              read_balance_game, run);
 }
 
 std::optional<BalanceGameRow> Store::balance_game(std::int64_t run, std::int64_t index) const {
-  try {
-    Statement select(db_, fmt::format("SELECT {}, move_list FROM balance_games WHERE run_id = ? "
-                                      "AND game_index = ?",
-                                      kBalanceGameColumns));
-    select.bind(1, run).bind(2, index);
-    if (!select.step()) return std::nullopt;
-    BalanceGameRow game = read_balance_game(select);
-    game.move_list = select.blob(8);
-    return game;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a balance game");
-  }
+  return row(
+      "reading a balance game",
+      fmt::format("SELECT {}, move_list FROM balance_games WHERE run_id = ? AND game_index = ?",
+                  kBalanceGameColumns),
+      [](const Statement& selected) {
+        BalanceGameRow game = read_balance_game(selected);
+        game.move_list = selected.blob(8);
+        return game;
+      },
+      run, index);
 }
 
 std::int64_t Store::balance_game_count(std::int64_t run) const {
-  try {
-    Statement count(db_, "SELECT count(*) FROM balance_games WHERE run_id = ?");
-    count.bind(1, run);
-    return count.step() ? count.integer(0) : 0;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "counting balance games");
-  }
+  return row("counting balance games", "SELECT count(*) FROM balance_games WHERE run_id = ?",
+             read_integer, run)
+      .value_or(0);
 }
 
 void Store::add_sweep(const SweepRecord& sweep) {
-  try {
-    Statement insert(
-        db_, "INSERT INTO sweeps (run_id, points_planned, axes, settings) VALUES (?, ?, ?, ?)");
-    insert.bind(1, sweep.run_id).bind(2, sweep.points_planned).bind(3, sweep.axes);
-    insert.bind(4, sweep.settings).step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a sweep");
-  }
+  write("storing a sweep",
+        "INSERT INTO sweeps (run_id, points_planned, axes, settings) VALUES (?, ?, ?, ?)",
+        sweep.run_id, sweep.points_planned, sweep.axes, sweep.settings);
 }
 
 void Store::add_sweep_point(std::int64_t sweep, const SweepPointRecord& point) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO sweep_points (sweep_run_id, point_index, setting, "
-                     "balance_run_id) VALUES (?, ?, ?, ?)");
-    insert.bind(1, sweep).bind(2, point.index).bind(3, point.setting);
-    insert.bind(4, point.balance_run).step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a sweep's point");
-  }
+  write("storing a sweep's point",
+        "INSERT INTO sweep_points (sweep_run_id, point_index, setting, balance_run_id) "
+        "VALUES (?, ?, ?, ?)",
+        sweep, point.index, point.setting, point.balance_run);
 }
 
 std::optional<SweepRecord> Store::sweep(std::int64_t run) const {
-  try {
-    Statement select(db_,
-                     "SELECT run_id, points_planned, axes, settings FROM sweeps WHERE run_id = ?");
-    select.bind(1, run);
-    if (!select.step()) return std::nullopt;
-    return SweepRecord{select.integer(0), select.integer(1), select.text(2), select.text(3)};
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a sweep");
-  }
+  return row("reading a sweep",
+             "SELECT run_id, points_planned, axes, settings FROM sweeps WHERE run_id = ?",
+             read_sweep, run);
 }
 
 std::vector<SweepPointRecord> Store::sweep_points(std::int64_t sweep) const {
-  try {
-    Statement select(db_,
-                     "SELECT point_index, setting, balance_run_id FROM sweep_points "
-                     "WHERE sweep_run_id = ? ORDER BY point_index");
-    select.bind(1, sweep);
-    std::vector<SweepPointRecord> points;
-    while (select.step()) {
-      points.push_back({select.integer(0), select.text(1), select.integer(2)});
-    }
-    return points;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a sweep's points");
-  }
+  return rows("reading a sweep's points",
+              "SELECT point_index, setting, balance_run_id FROM sweep_points "
+              "WHERE sweep_run_id = ? ORDER BY point_index",
+              read_sweep_point, sweep);
 }
 
 void Store::add_tune(std::int64_t run, const std::string& settings) {
-  try {
-    Statement insert(db_, "INSERT INTO tunes (run_id, settings) VALUES (?, ?)");
-    insert.bind(1, run).bind(2, settings).step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a tune");
-  }
+  write("storing a tune", "INSERT INTO tunes (run_id, settings) VALUES (?, ?)", run, settings);
 }
 
 void Store::add_tune_trial(std::int64_t tune, const TuneTrialRecord& trial) {
-  try {
-    Statement insert(db_,
-                     "INSERT INTO tune_trials (tune_run_id, trial, stage, candidate, "
-                     "balance_run_id) VALUES (?, ?, ?, ?, ?)");
-    insert.bind(1, tune).bind(2, trial.trial).bind(3, std::int64_t{trial.stage});
-    insert.bind(4, trial.candidate).bind(5, trial.balance_run).step();
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "storing a tune's trial");
-  }
+  write("storing a tune's trial",
+        "INSERT INTO tune_trials (tune_run_id, trial, stage, candidate, balance_run_id) "
+        "VALUES (?, ?, ?, ?, ?)",
+        tune, trial.trial, trial.stage, trial.candidate, trial.balance_run);
 }
 
 std::optional<std::string> Store::tune(std::int64_t run) const {
-  try {
-    Statement select(db_, "SELECT settings FROM tunes WHERE run_id = ?");
-    select.bind(1, run);
-    if (!select.step()) return std::nullopt;
-    return select.text(0);
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a tune");
-  }
+  return row("reading a tune", "SELECT settings FROM tunes WHERE run_id = ?", read_text, run);
 }
 
 std::vector<TuneTrialRecord> Store::tune_trials(std::int64_t tune) const {
-  try {
-    Statement select(db_,
-                     "SELECT trial, stage, candidate, balance_run_id FROM tune_trials "
-                     "WHERE tune_run_id = ? ORDER BY trial");
-    select.bind(1, tune);
-    std::vector<TuneTrialRecord> trials;
-    while (select.step()) {
-      trials.push_back({select.integer(0), static_cast<int>(select.integer(1)), select.integer(2),
-                        select.integer(3)});
-    }
-    return trials;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a tune's trials");
-  }
+  return rows("reading a tune's trials",
+              "SELECT trial, stage, candidate, balance_run_id FROM tune_trials "
+              "WHERE tune_run_id = ? ORDER BY trial",
+              read_tune_trial, tune);
 }
 
 std::vector<RunRecord> Store::runs(int limit) const {
-  try {
-    Statement select(db_, fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns));
-    select.bind(1, std::int64_t{limit});
-    std::vector<RunRecord> list;
-    while (select.step()) list.push_back(read_run(select));
-    return list;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "listing runs");
-  }
+  return rows("listing runs",
+              fmt::format("SELECT {} FROM runs ORDER BY id DESC LIMIT ?", kRunColumns), read_run,
+              limit);
 }
 
 std::optional<RunRecord> Store::run(std::int64_t id) const {
-  try {
-    Statement select(db_, fmt::format("SELECT {} FROM runs WHERE id = ?", kRunColumns));
-    select.bind(1, id);
-    if (!select.step()) return std::nullopt;
-    return read_run(select);
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading a run");
-  }
+  return row("reading a run", fmt::format("SELECT {} FROM runs WHERE id = ?", kRunColumns),
+             read_run, id);
 }
 
 std::vector<StoredScenarioResult> Store::scenario_results(std::int64_t run) const {
-  try {
-    Statement select(db_,
-                     "SELECT file, title, game, variant, variant_hash, status, line, message, "
-                     "expected, actual, log, moves, seconds FROM scenario_results "
-                     "WHERE run_id = ? ORDER BY id");
-    select.bind(1, run);
-    std::vector<StoredScenarioResult> list;
-    while (select.step()) {
-      StoredScenarioResult row;
-      row.file = select.text(0);
-      row.title = select.text(1);
-      row.game = select.text(2);
-      row.variant = select.text(3);
-      row.variant_hash = select.text(4);
-      row.status = select.text(5);
-      row.line = static_cast<int>(select.integer(6));
-      row.message = select.text(7);
-      row.expected = select.text(8);
-      row.actual = select.text(9);
-      row.log = select.text(10);
-      row.moves = static_cast<int>(select.integer(11));
-      row.seconds = select.real(12);
-      list.push_back(std::move(row));
-    }
-    return list;
-  } catch (const SqliteFailure& failure) {
-    fail(failure.code, "reading scenario results");
-  }
+  return rows("reading scenario results",
+              "SELECT file, title, game, variant, variant_hash, status, line, message, expected, "
+              "actual, log, moves, seconds FROM scenario_results WHERE run_id = ? ORDER BY id",
+              read_scenario_result, run);
 }
 
 void create_schema_at_version(const std::string& path, int version) {

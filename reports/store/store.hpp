@@ -253,6 +253,21 @@ class Store {
  private:
   Store(std::string path, sqlite3* db, Options options);
   [[noreturn]] void fail(int code, const std::string& doing) const;
+  // What `work` returns; a failure of SQLite in it is said by fail(),
+  // naming `doing`.
+  template <class Work>
+  auto guarded(const std::string& doing, Work work) const;
+  // One statement with `values` bound in order, guarded: write() runs it
+  // and returns the row id of the last insert; rows() reads every row it
+  // selects, row() the first if there is one, each with `read`.
+  template <class... Values>
+  std::int64_t write(const std::string& doing, const std::string& sql, const Values&... values);
+  template <class Read, class... Values>
+  auto rows(const std::string& doing, const std::string& sql, Read read,
+            const Values&... values) const;
+  template <class Read, class... Values>
+  auto row(const std::string& doing, const std::string& sql, Read read,
+           const Values&... values) const;
   [[noreturn]] void say_damaged(const std::string& problem, const std::string& doing) const;
   [[noreturn]] void say_changed(const std::string& what) const;
   void execute(const std::string& sql, const std::string& doing);
