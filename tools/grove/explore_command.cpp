@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -19,12 +17,12 @@
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/explore_start.hpp"
+#include "tools/grove/findings_writer.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using checker::Exploration;
 using checker::Sighting;
 
@@ -110,12 +108,11 @@ int explore_command(const Invocation& invocation) {
       "--variant/--set/--ruling applied over them) instead of the game's start")(
       "no-rulings", po::bool_switch(&no_rulings),
       "do not compare the rulings' other alternatives (faster)")(
-      "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
-      "where findings are written as scenarios")(
       "signature", po::value(&signature)->implicit_value("scenarios")->value_name("DIR"),
       "explore every game's small variants (DIR/GAME/variants/explore_*.yaml, DIR by default "
       "'scenarios') and print one line each: states, transitions, depth and exact outcome "
       "probabilities, to compare with tests/checker/signatures.txt");
+  add_findings_option(options, findings_dir);
   add_players_option(options, common);
   add_variant_options(options, common);
   add_db_option(options, common);
@@ -328,27 +325,17 @@ int explore_command(const Invocation& invocation) {
   // --- Findings ----------------------------------------------------------------
   const std::vector<checker::ExploreFinding> findings =
       checker::explore_findings(exploration, endings, other_rules, invocation.command_line);
+  FindingsWriter writer(store, findings_dir, run, variant);
   int defects = 0;
   for (std::size_t i = 0; i < findings.size(); ++i) {
     const checker::ExploreFinding& finding = findings[i];
     defects += finding.defect ? 1 : 0;
-    fs::create_directories(findings_dir);
-    const std::string file = (fs::path(findings_dir) / fmt::format("{}-run{}-{}-{}.yaml", game.name,
-                                                                   run, i + 1, finding.kind))
-                                 .string();
-    std::ofstream(file) << finding.scenario;
-    FindingRecord record;
-    record.run_id = run;
-    record.game = game.name;
-    record.variant = variant.name();
-    record.variant_hash = variant.hash_hex();
-    record.kind = finding.kind;
-    record.detail = finding.detail;
-    record.moves = static_cast<std::int64_t>(finding.trace.size());
-    record.scenario = finding.scenario;
-    record.file = file;
+    FindingRecord record =
+        writer.record(finding.kind, finding.detail, static_cast<std::int64_t>(finding.trace.size()),
+                      finding.scenario);
     record.status = finding.defect ? "open" : "noted";
-    store.add_finding(record);
+    const std::string file = writer.write(
+        fmt::format("{}-run{}-{}-{}.yaml", game.name, run, i + 1, finding.kind), record);
     std::cout << fmt::format("\n{} {}: {}\n  {} move{} from the start; written to {}\n",
                              finding.defect ? "FINDING" : "NOTE", finding.kind, finding.detail,
                              finding.trace.size(), finding.trace.size() == 1 ? "" : "s", file);

@@ -16,8 +16,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -29,12 +27,12 @@
 #include "engine/scenario/replay.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/findings_writer.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 // What a job reports about one game.
@@ -293,9 +291,8 @@ int fuzz_command(const Invocation& invocation) {
                         "games to play")(
       "max-steps", po::value(&max_steps)->value_name("N"),
       "moves per game before it counts as possibly infinite (default: the variant's bound)")(
-      "jobs", po::value(&jobs)->value_name("N")->default_value(jobs), "processes to play in")(
-      "findings", po::value(&findings_dir)->value_name("DIR")->default_value(findings_dir),
-      "where findings are written as scenarios");
+      "jobs", po::value(&jobs)->value_name("N")->default_value(jobs), "processes to play in");
+  add_findings_option(options, findings_dir);
   if (!parse_game_command(
           invocation,
           "fuzz GAME [--variant FILE] [--games N] [--seed S] [--max-steps N] [--jobs N]",
@@ -360,26 +357,16 @@ int fuzz_command(const Invocation& invocation) {
       "{} games, {} states checked in {:.1f} s ({:.0f} per second), {} ended, {} finding{}",
       tally.played_, tally.steps_, tally.seconds(), tally.steps_ / std::max(tally.seconds(), 1e-9),
       tally.ended_, tally.findings_, tally.findings_ == 1 ? "" : "s");
+  FindingsWriter writer(store, findings_dir, run, base);
   for (const GameDone& finding : findings) {
-    fs::create_directories(findings_dir);
-    const std::string file =
-        (fs::path(findings_dir) / fmt::format("{}-{}-run{}-game{}.yaml", game.name,
-                                              file_name_part(finding.kind), run, finding.index))
-            .string();
-    std::ofstream(file) << finding.scenario;
-    FindingRecord record;
-    record.run_id = run;
-    record.game = game.name;
-    record.variant = base.name();
-    record.variant_hash = base.hash_hex();
-    record.kind = finding.kind;
-    record.detail = finding.detail;
+    FindingRecord record =
+        writer.record(finding.kind, finding.detail, finding.moves, finding.scenario);
     record.seed = job.settings.seed;
     record.game_index = static_cast<std::int64_t>(finding.index);
-    record.moves = finding.moves;
-    record.scenario = finding.scenario;
-    record.file = file;
-    store.add_finding(record);
+    const std::string file =
+        writer.write(fmt::format("{}-{}-run{}-game{}.yaml", game.name, file_name_part(finding.kind),
+                                 run, finding.index),
+                     record);
     std::cout << fmt::format(
         "\nFINDING in game {}: {}\n  {}\n  shrunk to {} move{} before the failure (in {} "
         "steps); written to {}:\n\n{}\n",
