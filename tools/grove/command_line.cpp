@@ -30,15 +30,17 @@ void add_variant_options(po::options_description& options, CommonOptions& common
       "choose a ruling's alternative (repeatable; applied after --variant)");
 }
 
-void add_players_option(po::options_description& options, CommonOptions& common) {
+void add_players_option(po::options_description& options, CommonOptions& common,
+                        const std::string& about) {
   options.add_options()("players",
                         po::value<int>()->value_name("N")->notifier(
                             [&common](int players) { common.players = players; }),
-                        "number of players (default: the game's smallest table)");
+                        about.c_str());
 }
 
-void add_table_options(po::options_description& options, CommonOptions& common) {
-  add_players_option(options, common);
+namespace {
+
+void add_seed_option(po::options_description& options, CommonOptions& common) {
   options.add_options()(
       "seed",
       po::value<std::string>()->value_name("S")->notifier([&common](const std::string& text) {
@@ -53,6 +55,13 @@ void add_table_options(po::options_description& options, CommonOptions& common) 
         common.seed = seed;
       }),
       "random seed (default: a fresh one, printed so the run can be repeated)");
+}
+
+}  // namespace
+
+void add_table_options(po::options_description& options, CommonOptions& common) {
+  add_players_option(options, common);
+  add_seed_option(options, common);
 }
 
 void add_agents_option(po::options_description& options, std::string& list) {
@@ -116,16 +125,22 @@ po::options_description game_options(std::string& game) {
   return options;
 }
 
-bool parse_game_command(const Invocation& invocation, const std::string& usage,
-                        const std::string& about, po::options_description& options,
-                        CommonOptions& common) {
-  add_table_options(options, common);
-  add_variant_options(options, common);
-  add_db_option(options, common);
+bool parse_game(const Invocation& invocation, const std::string& usage, const std::string& about,
+                po::options_description& options) {
   po::positional_options_description positional;
   positional.add("game", 1);
   po::variables_map values;
   return parse(invocation, usage, about, options, positional, values);
+}
+
+bool parse_game_command(const Invocation& invocation, const std::string& usage,
+                        const std::string& about, po::options_description& options,
+                        CommonOptions& common, Seeded seeded) {
+  add_players_option(options, common);
+  if (seeded == Seeded::Yes) add_seed_option(options, common);
+  add_variant_options(options, common);
+  add_db_option(options, common);
+  return parse_game(invocation, usage, about, options);
 }
 
 Variant build_variant(const Game& game, const VariantOverrides& overrides) {

@@ -39,7 +39,10 @@ struct CommonOptions {
 
 void add_db_option(po::options_description& options, CommonOptions& common);
 void add_variant_options(po::options_description& options, CommonOptions& common);
-void add_players_option(po::options_description& options, CommonOptions& common);
+// --players N; `about` says what it is when not given.
+void add_players_option(
+    po::options_description& options, CommonOptions& common,
+    const std::string& about = "number of players (default: the game's smallest table)");
 // --players and --seed.
 void add_table_options(po::options_description& options, CommonOptions& common);
 
@@ -52,11 +55,18 @@ std::vector<std::string> agents_option(const std::string& list, int players);
 // The options of a command on one game: GAME, also its first argument,
 // heads them; the command adds its own after it.
 po::options_description game_options(std::string& game);
-// Adds --players and --seed, the variant's options and --db to the options
-// of a command on one game (game_options), then parses as parse does.
+// Parses the options of a command on one game (game_options) as parse
+// does, GAME being its first argument.
+bool parse_game(const Invocation& invocation, const std::string& usage, const std::string& about,
+                po::options_description& options);
+// Whether a command on one game takes --seed.
+enum class Seeded : bool { No, Yes };
+// Adds --players and (unless `seeded` is No) --seed, the variant's options
+// and --db to the options of a command on one game (game_options), then
+// parses as parse_game does.
 bool parse_game_command(const Invocation& invocation, const std::string& usage,
                         const std::string& about, po::options_description& options,
-                        CommonOptions& common);
+                        CommonOptions& common, Seeded seeded = Seeded::Yes);
 
 // Parses the subcommand's arguments. Returns false after printing help when
 // --help was given. Throws InputError for unknown options (with the closest

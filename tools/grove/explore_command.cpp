@@ -92,6 +92,7 @@ int explore_command(const Invocation& invocation) {
   std::string findings_dir = "findings";
   bool no_rulings = false;
   std::string start_file;
+  // Not game_options(): with --signature there is no GAME.
   po::options_description options("options");
   std::string signature;
   options.add_options()("game", po::value(&name)->value_name("GAME"), "the game")(

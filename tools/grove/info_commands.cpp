@@ -24,17 +24,13 @@ int games_command(const Invocation& invocation) {
 }
 
 int rules_command(const Invocation& invocation) {
-  po::options_description options("options");
   std::string name;
-  options.add_options()("game", po::value(&name)->required()->value_name("GAME"), "the game");
-  po::positional_options_description positional;
-  positional.add("game", 1);
-  po::variables_map values;
-  if (!parse(invocation, "rules GAME",
-             "Shows a game's parameters (with defaults, ranges and where the rule stands), its "
-             "rulings (the readings grove had to choose between) and its rule clauses (the ids "
-             "events carry, for scenario expectations).",
-             options, positional, values)) {
+  po::options_description options = game_options(name);
+  if (!parse_game(invocation, "rules GAME",
+                  "Shows a game's parameters (with defaults, ranges and where the rule stands), "
+                  "its rulings (the readings grove had to choose between) and its rule clauses "
+                  "(the ids events carry, for scenario expectations).",
+                  options)) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);

@@ -50,10 +50,8 @@ int score_command(const Invocation& invocation) {
   options.add_options()("files", po::value(&files)->value_name("[GAME] FILE"),
                         "a position file (after the game's name) or a scenario");
   add_variant_options(options, common);
-  options.add_options()("players",
-                        po::value<int>()->value_name("N")->notifier(
-                            [&common](int players) { common.players = players; }),
-                        "number of players (default: the highest seat the position names)");
+  add_players_option(options, common,
+                     "number of players (default: the highest seat the position names)");
   po::positional_options_description positional;
   positional.add("files", 2);
   po::variables_map values;
