@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages grove builds with; with the argument 'tests',
-# also what only the test suite uses (Chromium, to render the HTML reports
-# headless). Does nothing (and needs no network or root) when they are all
-# present already.
+# also what only the test suite uses (clang-format, to check the C++ files'
+# layout; Chromium, to render the HTML reports headless). Does nothing (and
+# needs no network or root) when they are all present already.
 set -euo pipefail
 
 packages=(
@@ -12,7 +12,7 @@ packages=(
   libfmt-dev nlohmann-json3-dev libxxhash-dev libboost-dev
 )
 if [ "${1:-}" = "tests" ]; then
-  packages+=(chromium)
+  packages+=(clang-format chromium)
 fi
 
 missing=()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: install what grove needs, build with tests, run them,
+# The whole test suite: install what grove needs, check that the C++ files
+# are formatted (tools/check-format.sh, a second), build with tests, run them,
 # then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run
 # them again, all but the strength ladder (label "ladder": thousands of
 # searched games, which the sanitizers would slow many times over) and the
@@ -10,6 +11,9 @@ cd "$(dirname "$0")/.."
 
 tools/install-deps.sh tests
 jobs=$(nproc 2>/dev/null || echo 2)
+
+echo "== format (tools/check-format.sh)"
+tools/check-format.sh
 
 echo "== build and test (build-test/)"
 cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
