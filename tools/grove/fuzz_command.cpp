@@ -52,25 +52,9 @@ struct GameDone {
   bool found() const { return !kind.empty(); }
 };
 
-void to_json(nlohmann::json& json, const GameDone& done) {
-  json = {{"index", done.index},       {"steps", done.steps},     {"ended", done.ended},
-          {"playable", done.playable}, {"clauses", done.clauses}, {"kind", done.kind},
-          {"detail", done.detail},     {"moves", done.moves},     {"shrinks", done.shrinks},
-          {"scenario", done.scenario}};
-}
-
-void from_json(const nlohmann::json& json, GameDone& done) {
-  json.at("index").get_to(done.index);
-  json.at("steps").get_to(done.steps);
-  json.at("ended").get_to(done.ended);
-  json.at("playable").get_to(done.playable);
-  json.at("clauses").get_to(done.clauses);
-  json.at("kind").get_to(done.kind);
-  json.at("detail").get_to(done.detail);
-  json.at("moves").get_to(done.moves);
-  json.at("shrinks").get_to(done.shrinks);
-  json.at("scenario").get_to(done.scenario);
-}
+// A job's line about a game (JSON), read back by the run.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GameDone, index, steps, ended, playable, clauses, kind, detail,
+                                   moves, shrinks, scenario)
 
 struct Job {
   const Game& game;
