@@ -121,8 +121,8 @@ int explore_signature(const std::string& scenarios, int jobs) {
     transitions += exploration.transitions();
     seconds += exploration.seconds();
   }
-  std::cout << fmt::format("{} small variants: {} states, {} transitions", variants.size(),
-                           states, transitions)
+  std::cout << fmt::format("{} small variants: {} states, {} transitions", variants.size(), states,
+                           transitions)
             << std::endl;
   // The speed varies from run to run, so it stays out of the signature.
   std::cerr << fmt::format("searched in {:.2f} s: {:.0f} states per second\n", seconds,
