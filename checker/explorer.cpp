@@ -330,6 +330,7 @@ class Search {
       State& next = *scratch.next[j];
       next.copy_from(state);
       const int index = static_cast<int>(j);
+      std::uint64_t fingerprint = 0;
       try {
         EventLog* log = options_.coverage ? &scratch.log : nullptr;
         scratch.log.clear();
@@ -347,6 +348,9 @@ class Search {
             shard.clauses.insert(event.clause);
           }
         }
+        // A view the rules cannot give (or, through CheckedRules, one that
+        // breaks its promise) is the rules throwing too.
+        fingerprint = rules_.view_hash(next);
       } catch (const std::exception& error) {
         sight(shard.exception, ref, depth_, index, [&] {
           return fmt::format("applying '{}', the rules threw: {}", rules_.move_text(move),
@@ -355,7 +359,6 @@ class Search {
         shard.broken_edges = true;
         continue;
       }
-      const std::uint64_t fingerprint = rules_.view_hash(next);
       // 0 marks a move that failed; a state hashing to 0 is told apart by
       // the edge, which stays kNoState only for failed moves.
       scratch.successors[j] = fingerprint;

@@ -38,6 +38,11 @@ class Checker {
       add("copy-equal", "a copy of the state is not equal to it");
     if (copy->hash() != state_.hash()) add("hash-equal", "equal states have different hashes");
     if (state_.hash() != state_.hash()) add("hash-stable", "hashing the same state twice differs");
+    // Through CheckedRules this also holds the state's behaviour against
+    // every other state seen with the same view.
+    if (rules_.view_hash(state_) != rules_.view_hash(*copy)) {
+      add("view-equal", "equal states have different views");
+    }
   }
 
   void check_yaml() {

@@ -1,7 +1,8 @@
 #pragma once
 // The generic properties every game must satisfy at every state it reaches,
 // checked through the core API only (the checker knows no game):
-//   - the state equals its copy, with the same hash, and the hash is stable;
+//   - the state equals its copy, with the same hash and view, and the hash is
+//     stable;
 //   - its YAML form, printed and parsed back, gives an equal state;
 //   - the game's own invariants hold;
 //   - a decision node has legal moves (otherwise: a stuck state), each prints

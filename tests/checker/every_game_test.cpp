@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "checker/checked_rules.hpp"
 #include "checker/fuzz.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/agents/agents.hpp"
@@ -85,7 +86,14 @@ RC_GTEST_PROP(EveryGame, EveryStateReachedSatisfiesTheGenericProperties, ()) {
   const auto choices = *rc::gen::container<std::vector<std::size_t>>(
       *rc::gen::inRange<std::size_t>(0, 400), rc::gen::inRange<std::size_t>(0, 1000));
   RC_TAG(table.game->name);
-  walk(*rules, choices, true);
+  // Through the checking wrapper: every move applied is checked against the
+  // listing, and every state's view (asked by check_state) against the
+  // others seen with it.
+  try {
+    walk(checker::CheckedRules(*rules), choices, true);
+  } catch (const checker::ContractBroken& error) {
+    RC_FAIL(table.game->name + " broke a promise of the rules: " + error.what());
+  }
 }
 
 RC_GTEST_PROP(EveryGame, ReplayingTheSameChoicesGivesTheSameState, ()) {

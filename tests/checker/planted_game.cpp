@@ -52,7 +52,9 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
     if (bug_ == PlantedBug::Stuck && p.counter == 5) return;
     moves.push_back(make_move(kAdd, p.turn, {1}));
     moves.push_back(make_move(kAdd, p.turn, {2}));
-    if (adds_three(p)) moves.push_back(make_move(kAdd, p.turn, {3}));
+    if (adds_three(p) || bug_ == PlantedBug::ListsRefused) {
+      moves.push_back(make_move(kAdd, p.turn, {3}));
+    }
   }
   void chance_outcomes_at(const Position& p, std::vector<ChanceOutcome>& outcomes) const override {
     outcomes.clear();
@@ -148,6 +150,12 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
   std::string summary_at(const Position& p) const override {
     return fmt::format("counter {}, {} to {}", p.counter, seat_label(p.turn),
                        p.coin ? "toss" : "add");
+  }
+  std::uint64_t view_hash_at(const Position& p) const override {
+    if (bug_ != PlantedBug::ViewIgnoresCoin) return TypedRules::view_hash_at(p);
+    Hasher hasher;
+    hasher.add(p.counter).add(p.turn);
+    return hasher.finish();
   }
   std::vector<std::string> invariant_violations_at(const Position& p) const override {
     if (bug_ == PlantedBug::Invariant && p.counter == 7) return {"the counter is 7"};

@@ -26,6 +26,12 @@ enum class PlantedBug {
   BonusesInOrder,
   // The same moment with two bonuses of one each: the order cannot matter.
   BonusesAnyOrder,
+  // The view (Rules::view_hash) leaves out whether the coin is to be tossed,
+  // which the rules read: states with one view behave differently.
+  ViewIgnoresCoin,
+  // "adds 3" is listed at every decision, but only accepted where the
+  // rules allow it.
+  ListsRefused,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

@@ -1,0 +1,132 @@
+// The checking wrapper: it finds each promise of the Rules interface broken
+// in a game planted to break it, and every game keeps them over the states
+// the explorer reaches first and over its small variants.
+
+#include "checker/checked_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
+#include "checker/step_checks.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
+#include "engine/scenario/scenario.hpp"
+#include "tests/checker/planted_game.hpp"
+
+namespace grove::checker {
+namespace {
+
+using testing::PlantedBug;
+
+// The message of the ContractBroken `play` throws, or "" when none.
+template <class Play>
+std::string broken(Play play) {
+  try {
+    play();
+  } catch (const ContractBroken& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(CheckedRules, AnUnlistedMoveThatIsAcceptedIsABrokenPromise) {
+  const Game game = testing::planted_game(PlantedBug::AcceptsIllegal);
+  const auto rules = game.rules(Variant(game), 2);
+  const CheckedRules checked(*rules);
+  auto state = checked.initial_state();
+  ASSERT_TRUE(checked.apply_text(*state, "P1 adds 2", nullptr).is_legal());
+  EXPECT_EQ(broken([&] { (void)checked.apply_text(*state, "P1 adds 3", nullptr); }), "");
+  ASSERT_TRUE(checked.apply_text(*state, "coin tails", nullptr).is_legal());
+  EXPECT_EQ(broken([&] { (void)checked.apply_text(*state, "P2 adds 3", nullptr); }),
+            "'P2 adds 3' is not listed but was accepted (at: counter 2, P2 to add)");
+}
+
+TEST(CheckedRules, AListedMoveThatIsRefusedIsABrokenPromise) {
+  const Game game = testing::planted_game(PlantedBug::ListsRefused);
+  const auto rules = game.rules(Variant(game), 2);
+  const CheckedRules checked(*rules);
+  auto state = checked.initial_state();
+  EXPECT_EQ(broken([&] { (void)checked.apply_text(*state, "P1 adds 3", nullptr); }),
+            "'P1 adds 3' is listed but was refused: only the player to move adds 1 or 2 (at: "
+            "counter 0, P1 to add)");
+  // The moves the rules list and accept play as the rules say, and a
+  // refusal of a move nobody lists is what the rules promise.
+  state = checked.initial_state();
+  for (const char* move : {"P1 adds 2", "coin heads", "P2 adds 1"}) {
+    ASSERT_TRUE(checked.apply_text(*state, move, nullptr).is_legal()) << move;
+  }
+  EXPECT_FALSE(checked.apply_text(*state, "P1 adds 1", nullptr).is_legal());
+  EXPECT_EQ(checked.state_summary(*state), "counter 4, P2 to toss");
+}
+
+TEST(CheckedRules, AViewThatHidesWhatTheRulesReadIsFoundByTheExplorer) {
+  for (const PlantedBug bug : {PlantedBug::None, PlantedBug::ViewIgnoresCoin}) {
+    const Game game = testing::planted_game(bug);
+    const auto rules = game.rules(Variant(game), 2);
+    const CheckedRules checked(*rules);
+    const Exploration exploration = explore(checked, {}, {}, ExploreOptions{});
+    if (bug == PlantedBug::None) {
+      EXPECT_TRUE(exploration.complete());
+      EXPECT_FALSE(exploration.exception().seen()) << exploration.exception().detail;
+    } else {
+      ASSERT_TRUE(exploration.exception().seen());
+      EXPECT_NE(exploration.exception().detail.find("two states with the same view behave "
+                                                    "differently"),
+                std::string::npos)
+          << exploration.exception().detail;
+    }
+  }
+}
+
+// Every game, through the wrapper, over the first states of its default
+// variant and of each of its small variants (those Bamboo Harvest deals
+// from a position start there): every move the explorer applies is checked
+// against the listing, and every state's view against the others with it.
+TEST(CheckedRules, EveryGameKeepsItsPromisesOnItsSmallVariants) {
+  namespace fs = std::filesystem;
+  const fs::path scenarios = fs::path(GROVE_SOURCE_DIR) / "scenarios";
+  int explored = 0;
+  for (const auto& game : builtin_games().games()) {
+    std::vector<std::pair<std::string, std::string>> variants = {{"", ""}};  // the default
+    for (const auto& file : fs::directory_iterator(scenarios / game->name / "variants")) {
+      const std::string stem = file.path().stem().string();
+      if (stem.rfind("explore_", 0) != 0) continue;
+      const fs::path start = scenarios / game->name / (stem + "_start.yaml");
+      variants.emplace_back(file.path().string(), fs::exists(start) ? start.string() : "");
+    }
+    for (const auto& [variant_file, start_file] : variants) {
+      Variant variant(*game);
+      int players = game->min_players;
+      std::shared_ptr<const State> start;
+      if (!start_file.empty()) {
+        const Scenario scenario = load_scenario(start_file, builtin_games(), {});
+        const ScenarioResult replayed =
+            replay_scenario(scenario, ReplayChecks{broken_properties, end_unreachable});
+        ASSERT_TRUE(replayed.passed()) << start_file << ": " << replayed.message;
+        variant = scenario.variant;
+        players = scenario.players;
+        start = replayed.end_state;
+      } else if (!variant_file.empty()) {
+        variant = load_variant_file(*game, variant_file);
+      }
+      const auto rules = game->rules(variant, players);
+      const CheckedRules checked(*rules);
+      ExploreOptions options;
+      options.start = start.get();
+      options.limits.max_states = 4000;
+      const Exploration exploration = explore(checked, {}, {}, options);
+      EXPECT_GT(exploration.expanded(), 100) << game->name << " " << variant_file;
+      EXPECT_FALSE(exploration.exception().seen())
+          << game->name << " " << variant_file << ": " << exploration.exception().detail;
+      ++explored;
+    }
+  }
+  EXPECT_GE(explored, 10);  // four defaults and six small variants
+}
+
+}  // namespace
+}  // namespace grove::checker
