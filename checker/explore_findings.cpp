@@ -237,6 +237,12 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
     return fmt::format("{} list a move the rules then refuse; {}: {}", states_text(rejected.count),
                        writer.where(rejected, state), rejected.detail);
   });
+  const Sighting& property = exploration.property();
+  writer.add("property", true, property, [&](const State& state, std::string& steps) {
+    steps = check;
+    return fmt::format("{} break a generic property; {}: {}", states_text(property.count),
+                       writer.where(property, state), property.detail);
+  });
   const Sighting& thrown = exploration.exception();
   writer.add("exception", true, thrown, [&](const State& state, std::string& steps) {
     steps =

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "checker/fingerprint_set.hpp"
+#include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 
 namespace grove::checker {
@@ -74,7 +75,7 @@ struct Shard {
   std::vector<std::unique_ptr<State>> arrivals;  // the next level, as it is numbered
   std::array<std::vector<Discovery>, kShards> outbox;
 
-  Sighting stuck, invariant, rejected, exception;
+  Sighting stuck, invariant, rejected, exception, property;
   std::vector<Sighting> differs;  // per alternative
   std::set<std::string, std::less<>> clauses;
   bool broken_edges = false;
@@ -281,6 +282,11 @@ class Search {
     try {
       if (const auto problems = rules_.invariant_violations(state); !problems.empty()) {
         sight(shard.invariant, ref, depth_, -1, [&] { return join(problems, "; "); });
+      }
+      if (options_.all_checks) {
+        if (const auto broken = broken_properties(rules_, state); !broken.empty()) {
+          sight(shard.property, ref, depth_, -1, [&] { return join(broken, "; "); });
+        }
       }
       const Node node = rules_.node(state);
       shard.actor[local] = static_cast<std::int8_t>(node.actor);
@@ -533,6 +539,7 @@ class Search {
       merge(out.invariant_, shard.invariant);
       merge(out.rejected_move_, shard.rejected);
       merge(out.exception_, shard.exception);
+      merge(out.property_, shard.property);
       for (std::size_t a = 0; a < others_.size(); ++a)
         merge(out.alternatives_[a].differs, shard.differs[a]);
       out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());

@@ -56,6 +56,11 @@ struct ExploreOptions {
   bool compare_rulings = true;
   // Record the rule clauses that fire (every move is applied with a log).
   bool coverage = true;
+  // Also check every generic property grove fuzz checks (step_checks.hpp:
+  // copies, hashes, the YAML and notation round trips, the refusal of
+  // nearby moves, the chance sums) at every state: the same list as fuzz,
+  // several times slower than the search's own checks.
+  bool all_checks = false;
   // Called from the calling thread a few times a second.
   std::function<void(const ExploreProgress&)> progress;
   // Polled with the progress; true stops the search as a bound would.
@@ -130,6 +135,8 @@ class Exploration {
   const Sighting& invariant() const { return invariant_; }
   const Sighting& rejected_move() const { return rejected_move_; }  // listed, then refused
   const Sighting& exception() const { return exception_; }
+  // A generic property broken (ExploreOptions::all_checks only).
+  const Sighting& property() const { return property_; }
   const std::vector<Alternative>& alternatives() const { return alternatives_; }
   const std::set<std::string>& clauses() const { return clauses_; }
 
@@ -168,7 +175,7 @@ class Exploration {
   std::unique_ptr<State> start_;
   bool from_initial_ = true;
   std::vector<Alternative> alternatives_;
-  Sighting stuck_, invariant_, rejected_move_, exception_;
+  Sighting stuck_, invariant_, rejected_move_, exception_, property_;
   std::set<std::string> clauses_;
   std::int64_t expanded_ = 0;
   int max_depth_ = 0;

@@ -267,6 +267,37 @@ TEST(Explorer, FindsAnInvariantBrokenAtItsFirstState) {
   EXPECT_EQ(run.exploration.trace(broken.state).size(), 5U);
 }
 
+// With all_checks the explorer checks the list grove fuzz checks: a YAML
+// form that leaves out whose turn it is passes the search's own checks and
+// is found by the generic ones at the first state where the turn is P2's,
+// with a finding that replays to the same failure.
+TEST(Explorer, AllChecksRunTheGenericPropertiesAtEveryState) {
+  auto game = std::make_shared<const Game>(testing::planted_game(PlantedBug::YamlLosesTurn));
+  const Explored quick = explore_rules(game->rules(Variant(*game), 2));
+  EXPECT_FALSE(quick.exploration.property().seen());
+  EXPECT_TRUE(quick.findings().empty());
+
+  ExploreOptions options;
+  options.all_checks = true;
+  const Explored run = explore_rules(game->rules(Variant(*game), 2), options);
+  const checker::Sighting& broken = run.exploration.property();
+  ASSERT_TRUE(broken.seen());
+  EXPECT_NE(broken.detail.find("yaml-round-trip"), std::string::npos) << broken.detail;
+  // P1 adds, the coin falls: the third state on the way is P2's.
+  EXPECT_EQ(run.exploration.trace(broken.state).size(), 2U);
+  const std::vector<checker::ExploreFinding> findings = run.findings();
+  const checker::ExploreFinding* finding = finding_of(findings, "property");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_TRUE(finding->defect);
+  Registry games;
+  games.add(testing::planted_game(PlantedBug::YamlLosesTurn));
+  const ScenarioResult replayed =
+      replay_scenario(load_scenario_text(finding->scenario, "finding", games),
+                      ReplayChecks{checker::broken_properties, checker::end_unreachable});
+  EXPECT_FALSE(replayed.passed());
+  EXPECT_EQ(replayed.message, "a generic property is broken") << finding->scenario;
+}
+
 TEST(Explorer, FindsAGameThatNeverEndsFromTheStart) {
   // The counter wraps at 10: every state can only lead to more play.
   const Explored run = explore_planted(PlantedBug::Endless);

@@ -109,6 +109,9 @@ int explore_command(const Invocation& invocation) {
       "--variant/--set/--ruling applied over them) instead of the game's start")(
       "no-rulings", po::bool_switch(&no_rulings),
       "do not compare the rulings' other alternatives (faster)")(
+      "all-checks", po::bool_switch(&explore.all_checks),
+      "also check at every state every generic property grove fuzz checks (YAML and notation "
+      "round trips, nearby moves refused, chance sums, ...): several times slower")(
       "signature", po::value(&signature)->implicit_value("scenarios")->value_name("DIR"),
       "explore every game's small variants (DIR/GAME/variants/explore_*.yaml, DIR by default "
       "'scenarios') and print one line each: states, transitions, depth and exact outcome "
@@ -218,6 +221,10 @@ int explore_command(const Invocation& invocation) {
             << sighting_text(exploration.rejected_move(), "none") << "\n";
   std::cout << "  the rules throwing:               "
             << sighting_text(exploration.exception(), "never") << "\n";
+  if (explore.all_checks) {
+    std::cout << "  generic properties broken:        "
+              << sighting_text(exploration.property(), "none") << "\n";
+  }
 
   checker::EndingAnalysis endings;
   checker::OutcomeProbabilities outcomes;
@@ -361,6 +368,7 @@ int explore_command(const Invocation& invocation) {
                       {"invariant", sighting_json(exploration.invariant())},
                       {"rejected_move", sighting_json(exploration.rejected_move())},
                       {"exception", sighting_json(exploration.exception())}};
+  if (explore.all_checks) report["checks"]["property"] = sighting_json(exploration.property());
   record.report = report.dump();
   store.add_exploration(record);
 
