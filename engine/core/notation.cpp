@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/errors.hpp"
 #include "engine/core/words.hpp"
 
 namespace grove {
@@ -34,10 +35,25 @@ const NotationReader::Placeholder* NotationReader::placeholder(std::string_view 
 bool NotationReader::is(std::initializer_list<std::string_view> pattern) {
   if (words_.size() != pattern.size()) return false;
   std::size_t i = 0;
+  std::size_t mismatches = 0;
+  std::size_t mismatch = 0;
   for (std::string_view wanted : pattern) {
-    if (placeholder(wanted) == nullptr && words_[i] != wanted) return false;
+    if (placeholder(wanted) == nullptr && words_[i] != wanted) {
+      ++mismatches;
+      mismatch = i;
+    }
     ++i;
   }
+  if (mismatches == 1) {
+    // One word away from a form: remember the likeliest slip ("swap" for
+    // "swaps") for the answer when no form fits.
+    const std::string wanted(*(pattern.begin() + static_cast<std::ptrdiff_t>(mismatch)));
+    if (slip_.empty() && closest_name(words_[mismatch], {wanted})) {
+      slip_ = fmt::format("'{}' is not a word of this move (did you mean '{}'?)",
+                          written_[mismatch], wanted);
+    }
+  }
+  if (mismatches > 0) return false;
   move_ = Move{};
   std::size_t slot = 0;
   i = 0;
@@ -71,7 +87,9 @@ MoveParse NotationReader::kind(std::uint16_t move_kind) {
 }
 
 MoveParse NotationReader::failure(std::string_view forms) const {
-  return failure_because(problem_.empty() ? std::string(forms) : problem_);
+  if (!problem_.empty()) return failure_because(problem_);
+  if (!slip_.empty()) return failure_because(slip_ + "; " + std::string(forms));
+  return failure_because(std::string(forms));
 }
 
 MoveParse NotationReader::failure_because(const std::string& why) const {

@@ -43,8 +43,9 @@ class NotationReader {
   Move& move() { return move_; }
 
   MoveParse kind(std::uint16_t move_kind);
-  // The answer when no pattern fitted: the first value that did not read, or
-  // else the forms the game accepts.
+  // The answer when no pattern fitted: the first value that did not read;
+  // else a word one slip away from a form's ("swap" for "swaps") with the
+  // forms the game accepts; else those forms.
   MoveParse failure(std::string_view forms) const;
   // A failure for a reason the game found after a pattern fitted.
   MoveParse failure_because(const std::string& why) const;
@@ -63,6 +64,7 @@ class NotationReader {
   std::vector<Placeholder> placeholders_;
   Move move_;
   std::string problem_;
+  std::string slip_;
 };
 
 }  // namespace grove

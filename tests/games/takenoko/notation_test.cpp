@@ -226,8 +226,13 @@ TEST(TakenokoNotation, UnreadableMovesSayWhatWasWrong) {
       "CELL', 'P1 places IMPROVEMENT on CELL', 'P1 completes OBJECTIVE', 'P1 ends turn', 'P1 "
       "chooses WEATHER', 'P1 rain on CELL', 'P1 storm panda to CELL', 'P1 takes IMPROVEMENT', 'P1 "
       "moves IMPROVEMENT from CELL to CELL', 'P1 ignores weather'";
+  // One word away from 'P1 places TILE at CELL': the slip is named first.
   EXPECT_EQ(error_of(*rules, "P1 plants green at 1,0"),
-            "cannot read move 'P1 plants green at 1,0': " + forms);
+            "cannot read move 'P1 plants green at 1,0': 'plants' is not a word of this move (did "
+            "you mean 'places'?); " +
+                forms);
+  EXPECT_EQ(error_of(*rules, "P1 grows green at 1,0"),
+            "cannot read move 'P1 grows green at 1,0': " + forms);
   EXPECT_EQ(error_of(*rules, "P1 keeps green returning"),
             "cannot read move 'P1 keeps green returning': " + forms);
   EXPECT_EQ(error_of(*rules, ""), "cannot read move '': " + forms);
