@@ -25,7 +25,8 @@ Seat read_player(const YAML::Node& node, const std::string& key, const Scenario&
   return read_seat(node, key, scenario.players);
 }
 
-std::string resolve_variant(const YAML::Node& node, const std::string& scenario_file) {
+std::string resolve_variant(const YAML::Node& node, const std::string& scenario_file,
+                            const std::string& game) {
   const std::string written = read_string(node, "variant");
   const fs::path scenario_dir = fs::path(scenario_file).parent_path();
   std::vector<fs::path> candidates;
@@ -33,13 +34,17 @@ std::string resolve_variant(const YAML::Node& node, const std::string& scenario_
     candidates.push_back(scenario_dir / written);
   } else {
     // A bare name is looked up in the variants/ folder next to the scenario
-    // or in an enclosing folder (scenarios/<game>/variants/).
+    // or in an enclosing folder (scenarios/<game>/variants/), and then in the
+    // game's shipped variants under the working folder, so that a scenario
+    // copied out of scenarios/ still finds `variant: basic` when grove runs
+    // from the source folder.
     fs::path dir = scenario_dir;
     for (int level = 0; level < 4; ++level) {
       candidates.push_back(dir / "variants" / (written + ".yaml"));
       if (!dir.has_parent_path() || dir.parent_path() == dir) break;
       dir = dir.parent_path();
     }
+    candidates.push_back(fs::path("scenarios") / game / "variants" / (written + ".yaml"));
   }
   std::vector<std::string> looked;
   for (const auto& candidate : candidates) {
@@ -230,7 +235,7 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path, const Re
     if (root["source"]) scenario.source = read_string(root["source"], "source");
 
     if (root["variant"])
-      apply_variant_file(scenario.variant, resolve_variant(root["variant"], path));
+      apply_variant_file(scenario.variant, resolve_variant(root["variant"], path, game->name));
     scenario.variant.apply_settings(root["parameters"], root["rulings"]);
     if (!overrides.variant_file.empty())
       apply_variant_file(scenario.variant, overrides.variant_file);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/scenario.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -114,6 +116,32 @@ TEST(ScenarioLoader, AMissingVariantFileListsWhereItLooked) {
       folder, "game: pass_the_pandas\nplayers: 2\nvariant: " + std::string(300, 'w') + ".yaml\n");
   EXPECT_EQ(too_long.substr(0, 27), "case.yaml:3:10: 'variant': ") << too_long;
   EXPECT_NE(too_long.find("File name too long"), std::string::npos) << too_long;
+}
+
+// A scenario copied out of scenarios/ still finds a shipped variant by name
+// when grove runs from the source folder.
+TEST(ScenarioLoader, ABareVariantNameFallsBackToTheGamesShippedVariants) {
+  TempFolder folder("scenarios");
+  const std::string file =
+      folder.write("case.yaml", "game: pass_the_pandas\nplayers: 2\nvariant: places\n");
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(GROVE_SOURCE_DIR);
+  std::string loaded;
+  try {
+    loaded = load_scenario(file, builtin_games()).variant.name();
+  } catch (const InputError& error) {
+    loaded = error.what();
+  }
+  EXPECT_EQ(loaded, "places");
+  // Run from elsewhere it is not found, and the error lists that place too,
+  // in full.
+  std::filesystem::current_path(folder.path());
+  const std::string message =
+      load_error(folder, "game: pass_the_pandas\nplayers: 2\nvariant: places\n");
+  std::filesystem::current_path(was);
+  EXPECT_NE(message.find(folder.path() + "/scenarios/pass_the_pandas/variants/places.yaml"),
+            std::string::npos)
+      << message;
 }
 
 TEST(ScenarioLoader, FindsScenarioFilesButNotVariants) {
