@@ -13,6 +13,12 @@ std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
+std::string with_article(std::string_view word) {
+  const bool vowel =
+      !word.empty() && std::string_view("aeiouAEIOU").find(word[0]) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(word);
+}
+
 std::string lowercase(std::string word) {
   std::transform(word.begin(), word.end(), word.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

@@ -11,6 +11,9 @@ namespace grove {
 // The whitespace-separated words of `text`, as written.
 std::vector<std::string> words_of(std::string_view text);
 std::string lowercase(std::string word);
+// The word with its indefinite article, by its first letter: "a watershed",
+// "an enclosure". (Good enough for the words games name their pieces with.)
+std::string with_article(std::string_view word);
 
 // `text` made safe inside XML or HTML, as element text or a quoted
 // attribute: & < > " ' escaped, and the control characters XML 1.0

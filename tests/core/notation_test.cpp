@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/words.hpp"
+
 namespace grove {
 namespace {
 
@@ -46,6 +48,20 @@ TEST(NotationReader, AWordOneSlipAwayFromAFormGetsADidYouMean) {
   EXPECT_EQ(read("P1 jumps 3 over 4").error,
             "cannot read move 'P1 jumps 3 over 4': expected 'P1 swaps N with N' or 'P1 skips "
             "swap'");
+}
+
+}  // namespace
+}  // namespace grove
+
+namespace grove {
+namespace {
+
+// Pieces are named with their article in logs and reasons: "an enclosure",
+// never "a enclosure".
+TEST(Words, AnArticleByTheFirstLetter) {
+  EXPECT_EQ(with_article("enclosure"), "an enclosure");
+  EXPECT_EQ(with_article("watershed"), "a watershed");
+  EXPECT_EQ(with_article("Oak"), "an Oak");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/words.hpp"
+
 namespace grove::takenoko {
 namespace {
 
@@ -101,8 +103,8 @@ std::array<ObjectiveCard, kObjectiveKinds> build_cards() {
       card.description =
           needs[need] == ImprovementNeed::None
               ? fmt::format("a {} bamboo of 4 sections on a plot with no improvement", name)
-              : fmt::format("a {} bamboo of 4 sections on a plot with a {}", name,
-                            need_names[need]);
+              : fmt::format("a {} bamboo of 4 sections on a plot with {}", name,
+                            with_article(need_names[need]));
       card.label = fmt::format(
           "{} bamboo of 4 with {} (gardener, {} points)", name,
           needs[need] == ImprovementNeed::None ? "no improvement" : need_names[need], card.points);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "engine/core/words.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
 
 namespace grove::takenoko {
@@ -165,8 +166,9 @@ std::optional<std::string> TakenokoRules::improvement_spot_problem(const Positio
   if (improvement_spot_open(plot)) return std::nullopt;
   if (plot == nullptr) return fmt::format("there is no plot at {}", hex_text(at));
   if (plot->improvement != Improvement::None) {
-    return fmt::format("the plot at {} already has {} {} (one improvement per plot)", hex_text(at),
-                       plot->printed ? "a printed" : "a", improvement_name(plot->improvement));
+    const std::string name = improvement_name(plot->improvement);
+    return fmt::format("the plot at {} already has {} (one improvement per plot)", hex_text(at),
+                       plot->printed ? "a printed " + name : with_article(name));
   }
   if (plot->height > 0) {
     return fmt::format("the plot at {} carries bamboo (improvements go on plots without bamboo)",

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/words.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
 
 namespace grove::takenoko {
@@ -176,8 +177,8 @@ void TakenokoRules::place_improvement(Position& position, Plot& plot, Improvemen
   plot.printed = false;
   if (log) {
     record(log, kClauseImprovementPlace, position.turn,
-           fmt::format("{} places a {} on {}", seat_label(position.turn),
-                       improvement_name(improvement), hex_text(plot.at)),
+           fmt::format("{} places {} on {}", seat_label(position.turn),
+                       with_article(improvement_name(improvement)), hex_text(plot.at)),
            {{"improvement", improvement_name(improvement)}, {"at", hex_text(plot.at)}});
   }
   if (improvement == Improvement::Watershed) irrigate(position, plot, log);
@@ -313,8 +314,8 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
         plot.improvement = improvement;
         if (log) {
           record(log, kClauseImprovementPlace, seat,
-                 fmt::format("{} places a {} on the new plot at {}", who,
-                             improvement_name(improvement), hex_text(at)),
+                 fmt::format("{} places {} on the new plot at {}", who,
+                             with_article(improvement_name(improvement)), hex_text(at)),
                  {{"improvement", improvement_name(improvement)}, {"at", hex_text(at)}});
         }
       }
@@ -393,8 +394,8 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       position.step = Step::Actions;
       if (log) {
         record(log, kClauseClouds, seat,
-               fmt::format("clouds: {} takes a {} (to place now or later)", who,
-                           improvement_name(improvement)),
+               fmt::format("clouds: {} takes {} (to place now or later)", who,
+                           with_article(improvement_name(improvement))),
                {{"improvement", improvement_name(improvement)}});
       }
       return;
