@@ -157,8 +157,12 @@ std::vector<std::string> TakenokoRules::check_position(const Position& position)
                       settings_.channel_needs_two_plots ? "two plots" : "a plot and a cell"));
     }
   }
-  if (!channels_connected(position)) {
-    problems.push_back("some channels are not connected to the pond through other channels");
+  if (const std::vector<Edge> cut_off = unconnected_channels(position); !cut_off.empty()) {
+    std::vector<std::string> named;
+    for (const Edge& edge : cut_off) named.push_back(edge_text(edge));
+    problems.push_back(fmt::format(
+        "the channel{} {} {} not connected to the pond through other channels",
+        cut_off.size() == 1 ? "" : "s", join(named, ", "), cut_off.size() == 1 ? "is" : "are"));
   }
 
   // Pieces, the end and the turn's progress.

@@ -182,7 +182,7 @@ std::vector<Edge> channel_spots(const Position& position, bool two_plots) {
   return spots;
 }
 
-bool channels_connected(const Position& position) {
+std::vector<Edge> unconnected_channels(const Position& position) {
   // Grow the network from the channels touching a pond corner.
   std::vector<bool> reached(position.channels.size(), false);
   bool grew = true;
@@ -203,7 +203,11 @@ bool channels_connected(const Position& position) {
       if (linked) reached[i] = grew = true;
     }
   }
-  return std::all_of(reached.begin(), reached.end(), [](bool r) { return r; });
+  std::vector<Edge> cut_off;
+  for (std::size_t i = 0; i < position.channels.size(); ++i) {
+    if (!reached[i]) cut_off.push_back(position.channels[i]);
+  }
+  return cut_off;
 }
 
 std::vector<Hex> straight_destinations(const Position& position, const Hex& from) {

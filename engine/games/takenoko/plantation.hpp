@@ -53,9 +53,10 @@ bool channel_allowed(const Position& position, const Edge& edge, bool two_plots)
 std::string channel_problem(const Position& position, const Edge& edge, bool two_plots);
 // Every edge where a channel may go, in edge order.
 std::vector<Edge> channel_spots(const Position& position, bool two_plots);
-// The channels form networks from the pond's corners: every channel is
-// reachable from a pond corner through channels sharing a corner.
-bool channels_connected(const Position& position);
+// The channels form networks from the pond's corners: every channel must be
+// reachable from a pond corner through channels sharing a corner. The
+// channels that are not (none in a position play can reach).
+std::vector<Edge> unconnected_channels(const Position& position);
 
 // Where a piece standing on `from` can go in one straight move of at least
 // one cell over placed cells (plots and the pond), in direction order then

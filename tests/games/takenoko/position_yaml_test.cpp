@@ -132,6 +132,17 @@ TEST(TakenokoYaml, WhatIsLeftOutIsDerivedFromTheTable) {
   EXPECT_EQ(position.players[0].completed[pink_groups], 1);
 }
 
+// A channel cut off from the pond is named, so the designer knows which to
+// move.
+TEST(TakenokoYaml, AChannelCutOffFromThePondIsNamed) {
+  EXPECT_EQ(
+      error_of("plantation:\n  - {at: [1, 0], colour: green}\n  - {at: [2, 0], colour: green}\n"
+               "  - {at: [2, -1], colour: yellow}\n"
+               "channels: [[[2, 0], [2, -1]], [[1, 0], [2, -1]]]\n"),
+      "line 1:1: this position breaks the rules: the channels 1,0|2,-1, 2,-1|2,0 are not "
+      "connected to the pond through other channels");
+}
+
 TEST(TakenokoYaml, MistakesNameTheLineTheKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of("step: actions\nplantaton: []\n"),
             "line 2:1: 'plantaton': unknown key (did you mean 'plantation'?); expected one of: "
