@@ -59,6 +59,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -153,11 +154,14 @@ constexpr int kMostSections = 1000;
 // for "appears more often" errors and for the piles written as `rest`.
 class Ledger {
  public:
-  Ledger(std::vector<int> limits, std::vector<std::string> names, const char* one, const char* many)
+  // `change`: what a designer changes for more of a kind (the parameter).
+  Ledger(std::vector<int> limits, std::vector<std::string> names, const char* one, const char* many,
+         std::function<std::string(std::size_t kind)> change)
       : limits_(std::move(limits)),
         names_(std::move(names)),
         one_(one),
         many_(many),
+        change_(std::move(change)),
         counts_(limits_.size()),
         places_(limits_.size()) {}
 
@@ -175,10 +179,10 @@ class Ledger {
     for (const auto& [place_name, times] : places) {
       texts.push_back(times == 1 ? place_name : fmt::format("{} ({})", place_name, times));
     }
-    fail_at(
-        node, where,
-        fmt::format("{} appears more often than the variant has it ({} {}): in {}", names_[kind],
-                    limits_[kind], limits_[kind] == 1 ? one_ : many_, join(texts, ", ")));
+    fail_at(node, where,
+            fmt::format("{} appears more often than the variant has it ({} {}): in {}; {}",
+                        names_[kind], limits_[kind], limits_[kind] == 1 ? one_ : many_,
+                        join(texts, ", "), change_(kind)));
   }
 
   // Not met anywhere yet: what a `rest` pile holds.
@@ -197,6 +201,7 @@ class Ledger {
   std::vector<std::string> names_;
   const char* one_;
   const char* many_;
+  std::function<std::string(std::size_t kind)> change_;
   std::vector<int> counts_;
   std::vector<std::vector<std::pair<std::string, int>>> places_;
 };
@@ -399,8 +404,19 @@ Position TakenokoRules::position_from_yaml(const YAML::Node& root) const {
   const int n = players();
   const Settings& rules = settings();
   Position position = fresh_position();
-  Ledger tile_ledger(limits_of(rules.tiles), tile_names(), "tile", "tiles");
-  Ledger card_ledger(limits_of(rules.objectives), objective_names(), "copy", "copies");
+  // Where a designer asks for more: the parameter, its key and its range.
+  auto change = [this](const std::string& parameter, const std::string& key) {
+    const ParamSpec* spec = game().find_parameter(parameter);
+    return fmt::format("the variant's parameter {} sets it ({}: {{{}: N}}, N up to {})", parameter,
+                       parameter, key, spec != nullptr ? spec->max : 0);
+  };
+  Ledger tile_ledger(limits_of(rules.tiles), tile_names(), "tile", "tiles",
+                     [&](std::size_t kind) { return change("plot_tiles", tile_names()[kind]); });
+  Ledger card_ledger(
+      limits_of(rules.objectives), objective_names(), "copy", "copies", [&](std::size_t kind) {
+        const ObjectiveCard& card = card_of(static_cast<ObjectiveId>(kind));
+        return change(std::string(category_name(card.category)) + "_objectives", card.name);
+      });
 
   // The turn.
   position.step =

@@ -143,6 +143,20 @@ TEST(TakenokoYaml, AChannelCutOffFromThePondIsNamed) {
       "connected to the pond through other channels");
 }
 
+// More plots of a kind than the variant has tiles: the error says which
+// parameter gives more, with its key and its range.
+TEST(TakenokoYaml, TooManyTilesNameTheParameterToChange) {
+  std::string plantation = "plantation:\n";
+  for (const char* at : {"[1, 0]", "[0, 1]", "[-1, 1]", "[-1, 0]", "[0, -1]"}) {
+    plantation += std::string("  - {at: ") + at + ", colour: pink}\n";
+  }
+  EXPECT_EQ(error_of(plantation),
+            "line 6:5: 'plantation 0,-1': pink appears more often than the variant has it (4 "
+            "tiles): in plantation 1,0, plantation 0,1, plantation -1,1, plantation -1,0, "
+            "plantation 0,-1; the variant's parameter plot_tiles sets it (plot_tiles: {pink: N}, "
+            "N up to 10)");
+}
+
 TEST(TakenokoYaml, MistakesNameTheLineTheKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of("step: actions\nplantaton: []\n"),
             "line 2:1: 'plantaton': unknown key (did you mean 'plantation'?); expected one of: "
@@ -192,11 +206,13 @@ TEST(TakenokoYaml, MistakesNameTheLineTheKeyAndWhatWasExpected) {
   EXPECT_EQ(error_of("players:\n  P1: {hand: [plot-green-line]}\n"
                      "  P2: {completed: [plot-green-line]}\n"),
             "line 3:20: 'P2.completed': plot-green-line appears more often than the variant has "
-            "it (1 copy): in P1.hand, P2.completed");
+            "it (1 copy): in P1.hand, P2.completed; the variant's parameter plot_objectives sets "
+            "it (plot_objectives: {plot-green-line: N}, N up to 5)");
   EXPECT_EQ(error_of("players:\n  P1: {hand: [panda-2-pink, panda-2-pink]}\n"
                      "objectives_under: {panda: [panda-2-pink, panda-2-pink]}\n"),
             "line 3:42: 'objectives_under.panda': panda-2-pink appears more often than the "
-            "variant has it (3 copies): in P1.hand (2), objectives_under.panda (2)");
+            "variant has it (3 copies): in P1.hand (2), objectives_under.panda (2); the variant's "
+            "parameter panda_objectives sets it (panda_objectives: {panda-2-pink: N}, N up to 10)");
   EXPECT_EQ(error_of("objectives_under: {plot: [panda-2-pink]}\n"),
             "line 1:27: 'objectives_under.plot': panda-2-pink is a panda objective, not a plot "
             "one");
