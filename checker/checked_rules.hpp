@@ -65,6 +65,7 @@ class CheckedRules final : public Rules {
     return rules_.state_summary(state);
   }
   std::string board(const State& state) const override { return rules_.board(state); }
+  std::string board_legend() const override { return rules_.board_legend(); }
   std::optional<std::string> score_sheet(const State& state) const override {
     return rules_.score_sheet(state);
   }

@@ -155,6 +155,9 @@ class Rules {
   // the players' holdings). Shown by `grove play` and by failing scenarios.
   // The default is the one-line summary.
   virtual std::string board(const State& state) const = 0;
+  // How to read the board's signs ("KH:P1 built by P1"), printed once before
+  // the first board rather than with every one. The default: none needed.
+  virtual std::string board_legend() const { return {}; }
   // The points of every player and where they come from, for a game whose
   // positions can be scored at any time (`grove score`); nullopt when the
   // game keeps no such score.

@@ -290,7 +290,7 @@ class Replayer {
     result_.message = std::move(message);
     result_.expected = std::move(expected);
     result_.actual = std::move(actual);
-    if (state_) result_.board = rules_->board(*state_);
+    if (state_) result_.board = rules_->board(*state_) + rules_->board_legend();
     return false;
   }
 

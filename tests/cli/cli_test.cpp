@@ -463,6 +463,15 @@ TEST_F(CliTest, PlayWithAgentsPlaysAStoredBalanceGameAgain) {
             "grove: error: '--agents': 3 agents for 2 seats\n");
 }
 
+// How many times `part` occurs in `text`.
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
 TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
   // grove play draws the table whenever another player is to decide ...
   const Output play = grove("play bamboo_harvest --players 3 --seed 4 --db " + db_);
@@ -471,6 +480,12 @@ TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
             std::string::npos)
       << play.text.substr(0, 3000);
   EXPECT_NE(play.text.find("\n        7  "), std::string::npos);  // the seventh row
+  // The legend once, under the first table, however many tables follow.
+  const std::string legend = "KH:P1 a card built by P1, 9D!P2 a card disturbed by P2";
+  const std::size_t first = play.text.find(legend);
+  EXPECT_NE(first, std::string::npos) << play.text.substr(0, 3000);
+  EXPECT_EQ(play.text.find(legend, first + 1), std::string::npos);
+  EXPECT_GT(count_of(play.text, "           a       b       c"), 5U);
   // Before set-up placed any token: 14 reeds and 10 tokens each (Set Up 4;
   // Contents).
   EXPECT_NE(play.text.find("\n        P3: 14 reeds, 0/10 tokens, deeds "), std::string::npos);
@@ -491,8 +506,7 @@ TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {
   const Output replay = grove("replay " + folder_ / "bh.yaml" + " --db " + db_);
   EXPECT_EQ(replay.code, 1);
   EXPECT_NE(replay.text.find("      the table at that point:\n"
-                             "           a       b          (KH:P1 built by P1, 9D!P2 disturbed "
-                             "by P2)\n"
+                             "           a       b\n"
                              "        1  7H:P1   3D:P1\n"
                              "        2  9D      9H:P2\n"
                              "        P1: 10 reeds, 2/10 tokens, no deeds\n"),

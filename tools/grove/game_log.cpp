@@ -14,8 +14,13 @@ GameLog::GameLog(const Rules& rules) : rules_(rules), state_(rules.initial_state
 
 bool GameLog::over() const { return rules_.node(*state_).kind == NodeKind::Terminal; }
 
-void GameLog::print_board() const {
-  std::istringstream lines(rules_.board(*state_));
+void GameLog::print_board() {
+  // The legend once, under the first board: the boards after it are read the
+  // same way.
+  std::string text = rules_.board(*state_);
+  if (!legend_shown_) text += rules_.board_legend();
+  legend_shown_ = true;
+  std::istringstream lines(text);
   std::cout << "\n";
   for (std::string line; std::getline(lines, line);) std::cout << "      " << line << "\n";
 }

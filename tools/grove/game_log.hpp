@@ -26,13 +26,14 @@ class GameLog {
   // the game.
   Verdict play(const Move& move);
   // The table as the game stands.
-  void print_board() const;
+  void print_board();
 
  private:
   const Rules& rules_;
   std::unique_ptr<State> state_;
   std::int64_t moves_ = 0;
   Seat shown_for_ = kNoSeat;  // the seat the table was last shown to
+  bool legend_shown_ = false;
 };
 
 // "P1 wins; P1 place 1 (12 points), P2 place 2 (9 points)".

@@ -38,7 +38,7 @@ void print_table(const Rules& rules, const State& state) {
                          " keeps no score sheet of a position; 'grove score' "
                          "works for games that do (forest_shuffle)");
   }
-  std::cout << rules.board(state) << "\n" << *sheet;
+  std::cout << rules.board(state) << rules.board_legend() << "\n" << *sheet;
 }
 
 }  // namespace

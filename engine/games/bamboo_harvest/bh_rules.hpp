@@ -121,6 +121,7 @@ class BhRules final : public TypedRules<BhRules, Position> {
   Position position_from_yaml(const YAML::Node& node) const override;
   std::string summary_at(const Position& position) const override;
   std::string board_at(const Position& position) const override;
+  std::string board_legend() const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;

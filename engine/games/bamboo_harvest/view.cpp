@@ -137,12 +137,17 @@ std::string BhRules::summary_at(const Position& position) const {
                      position.draw_pile.size(), position.discard_pile.size());
 }
 
+std::string BhRules::board_legend() const {
+  return "KH:P1 a card built by P1, 9D!P2 a card disturbed by P2\n";
+}
+
 std::string BhRules::board_at(const Position& position) const {
   std::string text = "     ";
   for (int column = 0; column < grid().columns; ++column) {
     text += fmt::format("{:<8}", std::string(1, static_cast<char>('a' + column)));
   }
-  text += "   (KH:P1 built by P1, 9D!P2 disturbed by P2)\n";
+  text.erase(text.find_last_not_of(' ') + 1);
+  text += "\n";
   for (int row = 0; row < grid().rows; ++row) {
     text += fmt::format("{:>3}  {}\n", row + 1, forest_row(position, grid(), row));
   }

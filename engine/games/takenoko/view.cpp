@@ -309,10 +309,11 @@ std::string TakenokoRules::summary_at(const Position& position) const {
   return fmt::format("{}; scores {}", where_text(*this, position), join(scores, ", "));
 }
 
+std::string TakenokoRules::board_legend() const { return kMapLegend; }
+
 std::string TakenokoRules::board_at(const Position& position) const {
   std::string text = "plantation:\n";
   for (const std::string& line : map_lines(position)) text += line + "\n";
-  text += kMapLegend;
   std::vector<std::string> channels;
   for (const Edge& edge : position.channels) channels.push_back(edge_text(edge));
   text += wrapped(fmt::format("channels ({}):", channels.size()), channels);
