@@ -598,6 +598,36 @@ TEST_F(CliTest, ForestShufflePlayShowsEachForestAndTheFinalScoreSheet) {
   }
 }
 
+// A failing scenario after a long game shows the start of the log and the
+// lines before the failure, says how many lines it left out and how to see
+// them all; --log-lines 0 prints everything.
+TEST_F(CliTest, ReplayCutsALongLogAndSaysHowToSeeAllOfIt) {
+  const std::string file = write("long.yaml",
+                                 "game: forest_shuffle\nplayers: 2\nseed: 5\nsteps:\n"
+                                 "  - random: 150\n"
+                                 "  - {illegal: P1 dances, reason: not this reason}\n");
+  const Output cut = grove("replay " + file + " --db " + db_);
+  EXPECT_EQ(cut.code, 1) << cut.text;
+  const Output whole = grove("replay " + file + " --log-lines 0 --db " + db_);
+  EXPECT_EQ(whole.code, 1) << whole.text;
+  EXPECT_EQ(whole.text.find("lines left out"), std::string::npos);
+  // Every line of the whole log is either shown or counted in the marker.
+  const std::size_t shown = count_of(cut.text, "\n");
+  const std::size_t all = count_of(whole.text, "\n");
+  ASSERT_GT(all, shown + 100) << cut.text;
+  EXPECT_NE(cut.text.find("      ... " + std::to_string(all - shown + 1) +
+                          " lines left out (--log-lines 0 prints the whole log) ...\n"),
+            std::string::npos)
+      << cut.text;
+  // The log's last line, the failing step's neighbour, is kept.
+  const std::size_t table = whole.text.find("      the table at that point:");
+  ASSERT_NE(table, std::string::npos) << whole.text;
+  const std::size_t last = whole.text.rfind('\n', table - 2);
+  EXPECT_NE(cut.text.find(whole.text.substr(last, table - last)), std::string::npos);
+  EXPECT_EQ(grove("replay " + file + " --log-lines -1 --db " + db_).text,
+            "grove: error: '--log-lines': expected a number of lines (0: all)\n");
+}
+
 TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
   write("cases/bad.yaml",

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -21,7 +22,26 @@
 namespace grove::cli {
 namespace {
 
-void print_result(const ScenarioResult& result, bool show_log) {
+// A game log of at most `limit` lines (0: all of it): its first lines, a
+// marker saying how many were left out and how to see them, and the lines
+// before the failure, which matter most.
+void print_log(const std::vector<std::string>& log, std::size_t limit) {
+  constexpr std::size_t kHead = 10;
+  if (limit == 0 || log.size() <= limit) {
+    for (const auto& line : log) std::cout << "      " << line << "\n";
+    return;
+  }
+  const std::size_t head = std::min(kHead, limit / 2);
+  const std::size_t tail = limit - head;
+  for (std::size_t i = 0; i < head; ++i) std::cout << "      " << log[i] << "\n";
+  std::cout << fmt::format("      ... {} lines left out (--log-lines 0 prints the whole log) ...\n",
+                           log.size() - head - tail);
+  for (std::size_t i = log.size() - tail; i < log.size(); ++i) {
+    std::cout << "      " << log[i] << "\n";
+  }
+}
+
+void print_result(const ScenarioResult& result, bool show_log, std::size_t log_lines) {
   const std::string title = result.title.empty() ? "" : "  " + result.title;
   switch (result.status) {
     case ScenarioResult::Status::Passed:
@@ -40,7 +60,7 @@ void print_result(const ScenarioResult& result, bool show_log) {
   if ((show_log || !result.passed()) && !result.log.empty()) {
     std::cout << (result.passed() ? "      game log:\n"
                                   : fmt::format("      game log up to line {}:\n", result.line));
-    for (const auto& line : result.log) std::cout << "      " << line << "\n";
+    print_log(result.log, log_lines);
   }
   if (!result.passed() && !result.board.empty()) {
     std::cout << "      the table at that point:\n";
@@ -59,7 +79,10 @@ int replay_command(const Invocation& invocation) {
   options.add_options()("path", po::value(&paths)->value_name("FILE|DIR"),
                         "scenario files or folders (default: scenarios)")(
       "junit", po::value(&junit)->value_name("FILE"), "also write JUnit XML for CI systems")(
-      "log", po::bool_switch(), "print the game log of passing scenarios too");
+      "log", po::bool_switch(), "print the game log of passing scenarios too")(
+      "log-lines", po::value<std::int64_t>()->default_value(60)->value_name("N"),
+      "print at most N lines of a game log: the first ones and those before the failure "
+      "(0: all)");
   add_variant_options(options, common);
   add_db_option(options, common);
   po::positional_options_description positional;
@@ -78,6 +101,8 @@ int replay_command(const Invocation& invocation) {
   const std::vector<std::string> files = find_scenario_files(paths);
   if (files.empty()) throw InputError("no scenario files (*.yaml) under " + join(paths, ", "));
   const bool show_log = values["log"].as<bool>();
+  const std::int64_t log_lines = values["log-lines"].as<std::int64_t>();
+  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
 
   if (!junit.empty()) check_output_file(junit, "--junit");
   Store store = Store::open(common.db);
@@ -95,7 +120,7 @@ int replay_command(const Invocation& invocation) {
         replay_file(file, builtin_games(), common.variant,
                     ReplayChecks{checker::broken_properties, checker::end_unreachable});
     store.add_scenario_result(run, result);
-    print_result(result, show_log);
+    print_result(result, show_log, static_cast<std::size_t>(log_lines));
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;
     errors += result.status == ScenarioResult::Status::Error ? 1 : 0;
     if (!result.game.empty()) games.insert(result.game);
