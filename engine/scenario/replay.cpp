@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "engine/core/agent.hpp"
+#include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 #include "engine/scenario/yaml_match.hpp"
 
@@ -74,6 +75,8 @@ class Replayer {
         return play(step);
       case ScenarioStep::Kind::Illegal:
         return check_rejected(step);
+      case ScenarioStep::Kind::Legal:
+        return check_accepted(step);
       case ScenarioStep::Kind::Expect:
         return check_expectations(step);
       case ScenarioStep::Kind::Random:
@@ -133,6 +136,30 @@ class Replayer {
       return fail(step.line, fmt::format("'{}' was rejected for another reason", step.move),
                   step.reason, verdict.reason());
     }
+    if (!step.reason_contains.empty() &&
+        lowercase(verdict.reason()).find(lowercase(step.reason_contains)) == std::string::npos) {
+      return fail(step.line, fmt::format("'{}' was rejected for another reason", step.move),
+                  "a reason containing '" + step.reason_contains + "'", verdict.reason());
+    }
+    return true;
+  }
+
+  // The move must be accepted here; it is tried on a copy, so play goes on
+  // from the same state.
+  bool check_accepted(const ScenarioStep& step) {
+    const MoveParse parsed = rules_->parse_move(step.move);
+    if (!parsed.ok()) return fail(step.line, parsed.error);
+    if (rules_->node(*state_).kind == NodeKind::Terminal) {
+      return fail(step.line, fmt::format("'{}' comes after the end of the game", step.move));
+    }
+    const std::unique_ptr<State> trial = state_->clone();
+    const Verdict verdict = rules_->apply(*trial, parsed.move, nullptr);
+    if (!verdict.is_legal()) {
+      return fail(step.line,
+                  fmt::format("'{}' was rejected, but the rules must allow it", step.move),
+                  "accepted", "rejected: " + verdict.reason());
+    }
+    result_.log.push_back(fmt::format("     {}   (allowed; not played)", step.move));
     return true;
   }
 

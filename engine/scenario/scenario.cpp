@@ -132,7 +132,8 @@ ScenarioStep read_step(const YAML::Node& node, const Scenario& scenario) {
     step.move = node.Scalar();
     return step;
   }
-  expect_map(node, "steps", "a step: a move, or a map with one of move, expect, illegal, random");
+  expect_map(node, "steps",
+             "a step: a move, or a map with one of move, expect, illegal, legal, random");
   if (node["move"]) {
     check_keys(node, {"move"});
     step.move = read_string(node["move"], "move");
@@ -141,10 +142,21 @@ ScenarioStep read_step(const YAML::Node& node, const Scenario& scenario) {
     step.kind = ScenarioStep::Kind::Expect;
     read_expect(node["expect"], step, scenario);
   } else if (node["illegal"]) {
-    check_keys(node, {"illegal", "reason"});
+    check_keys(node, {"illegal", "reason", "reason_contains"});
     step.kind = ScenarioStep::Kind::Illegal;
     step.move = read_string(node["illegal"], "illegal");
     if (node["reason"]) step.reason = read_string(node["reason"], "reason");
+    if (node["reason_contains"]) {
+      if (node["reason"]) {
+        fail_at(node["reason_contains"], "reason_contains",
+                "give either the exact reason or words it contains, not both");
+      }
+      step.reason_contains = read_string(node["reason_contains"], "reason_contains");
+    }
+  } else if (node["legal"]) {
+    check_keys(node, {"legal"});
+    step.kind = ScenarioStep::Kind::Legal;
+    step.move = read_string(node["legal"], "legal");
   } else if (node["random"]) {
     check_keys(node, {"random"});
     step.kind = ScenarioStep::Kind::Random;
@@ -155,8 +167,8 @@ ScenarioStep read_step(const YAML::Node& node, const Scenario& scenario) {
       step.random_steps = static_cast<int>(read_integer(count, "random", 1, 100000000));
     }
   } else {
-    check_keys(node, {"move", "expect", "illegal", "reason", "random"});
-    fail_at(node, "steps", "a step needs one of move, expect, illegal, random");
+    check_keys(node, {"move", "expect", "illegal", "legal", "reason", "reason_contains", "random"});
+    fail_at(node, "steps", "a step needs one of move, expect, illegal, legal, random");
   }
   return step;
 }

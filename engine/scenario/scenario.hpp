@@ -25,13 +25,18 @@ struct EventExpectation {
 };
 
 struct ScenarioStep {
-  enum class Kind { Move, Expect, Illegal, Random };
+  // Legal: the move must be accepted here; it is checked on a copy and
+  // not played.
+  enum class Kind { Move, Expect, Illegal, Legal, Random };
 
   Kind kind = Kind::Move;
   int line = 0;
-  std::string move;  // Move, Illegal: the move in the game's notation
+  std::string move;  // Move, Illegal, Legal: the move in the game's notation
   // Illegal: the reason the rules must give; empty accepts any reason.
   std::string reason;
+  // Illegal: words the reason must contain (in any case), for a designer
+  // who writes the reason in their own words rather than grove's.
+  std::string reason_contains;
   // Expect: any of these may be present.
   std::optional<YAML::Node> state;         // a part of the state's YAML form that must match
   std::vector<EventExpectation> events;    // fired since the previous expect

@@ -79,6 +79,61 @@ TEST(ScenarioReplay, ARejectionForAnotherReasonFails) {
   EXPECT_EQ(result.actual, "it is P1's turn to roll, not P2's");
 }
 
+// A reason in the designer's own words: the words must be in the rules'
+// reason, in any case.
+TEST(ScenarioReplay, AReasonCanBeGivenByWordsItContains) {
+  const auto passed = replay_text(
+      "steps:\n"
+      "  - illegal: roll P2 blank=6\n"
+      "    reason_contains: P1's TURN\n");
+  EXPECT_TRUE(passed.passed()) << passed.message << " | " << passed.actual;
+  const auto failed = replay_text(
+      "steps:\n"
+      "  - illegal: roll P2 blank=6\n"
+      "    reason_contains: out of the game\n");
+  EXPECT_EQ(failed.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(failed.message, "'roll P2 blank=6' was rejected for another reason");
+  EXPECT_EQ(failed.expected, "a reason containing 'out of the game'");
+  EXPECT_EQ(failed.actual, "it is P1's turn to roll, not P2's");
+  const auto both = replay_text(
+      "steps:\n"
+      "  - illegal: roll P2 blank=6\n"
+      "    reason: x\n"
+      "    reason_contains: y\n");
+  EXPECT_EQ(both.status, ScenarioResult::Status::Error);
+  EXPECT_NE(both.message.find("'reason_contains': give either the exact reason or words it "
+                              "contains, not both"),
+            std::string::npos)
+      << both.message;
+}
+
+// `legal:` shows a move allowed without playing it: play goes on from the
+// same state, and a refused move fails with the rules' reason.
+TEST(ScenarioReplay, ALegalStepChecksAMoveWithoutPlayingIt) {
+  const auto passed = replay_text(
+      "steps:\n"
+      "  - roll P1 panda=2 blank=4\n"
+      "  - legal: P1 pass panda to P2\n"
+      "  - expect: {state: {step: pass_pandas, pandas_to_pass: 2}}\n"
+      "  - P1 pass panda to P2\n"
+      "  - expect: {state: {pandas_to_pass: 1}}\n");
+  EXPECT_TRUE(passed.passed()) << passed.message << " | " << passed.expected << " | "
+                               << passed.actual;
+  EXPECT_EQ(passed.moves, 2);
+  const auto failed = replay_text(
+      "steps:\n"
+      "  - roll P1 panda=2 blank=4\n"
+      "  - legal: P1 pass panda to P1\n");
+  EXPECT_EQ(failed.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(failed.line, 6);
+  EXPECT_EQ(failed.message, "'P1 pass panda to P1' was rejected, but the rules must allow it");
+  EXPECT_EQ(failed.actual, "rejected: P1 cannot pass a panda to themselves");
+  const auto unreadable = replay_text("steps:\n  - legal: P1 pas panda to P2\n");
+  EXPECT_EQ(unreadable.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(unreadable.message.find("did you mean 'pass'?"), std::string::npos)
+      << unreadable.message;
+}
+
 TEST(ScenarioReplay, MissingEventsListWhatDidFire) {
   const auto result = replay_text(
       "steps:\n"
