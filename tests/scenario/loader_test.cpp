@@ -98,7 +98,8 @@ TEST(ScenarioLoader, MistakesAreLocated) {
       load_error(
           folder,
           "game: pass_the_pandas\nplayers: 2\nsteps:\n  - {illegal: P1 keep dice, because: x}\n"),
-      "case.yaml:4:29: 'because': unknown key; expected one of: illegal, reason");
+      "case.yaml:4:29: 'because': unknown key; expected one of: illegal, reason, "
+      "reason_contains");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 2\nend: {winner: P3}\n"),
             "case.yaml:3:15: 'winner': expected a seat from P1 to P2, got 'P3'");
 }
