@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <tuple>
 #include <chrono>
 
 #include "engine/core/agent.hpp"
@@ -267,6 +269,34 @@ class Replayer {
       if (expected != actual) {
         return fail(step.line, "the legal moves are not as expected", join(expected, "; "),
                     actual.empty() ? "(none)" : join(actual, "; "));
+      }
+    }
+    if (!step.legal_moves_include.empty() || !step.legal_moves_exclude.empty()) {
+      std::vector<Move> moves;
+      rules_->legal_moves(*state_, moves);
+      // Each listed move must (include) or must not (exclude) be legal.
+      auto check = [&](const std::vector<std::string>& texts, bool wanted,
+                       const char* key) -> std::optional<std::string> {
+        for (const std::string& text : texts) {
+          const MoveParse parsed = rules_->parse_move(text);
+          if (!parsed.ok()) return std::string(key) + ": " + parsed.error;
+          const bool listed = std::find(moves.begin(), moves.end(), parsed.move) != moves.end();
+          if (listed != wanted) {
+            return fmt::format("'{}' is {}among the legal moves", rules_->move_text(parsed.move),
+                               listed ? "" : "not ");
+          }
+        }
+        return std::nullopt;
+      };
+      for (const auto& [texts, wanted, key] :
+           {std::tuple{&step.legal_moves_include, true, "legal_moves_include"},
+            std::tuple{&step.legal_moves_exclude, false, "legal_moves_exclude"}}) {
+        if (const auto problem = check(*texts, wanted, key)) {
+          std::vector<std::string> actual;
+          for (const Move& move : moves) actual.push_back(rules_->move_text(move));
+          return fail(step.line, *problem, wanted ? "a legal move" : "not a legal move",
+                      actual.empty() ? "(no legal moves)" : join(actual, "; "));
+        }
       }
     }
     pending_events_.clear();

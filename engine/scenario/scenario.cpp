@@ -90,7 +90,8 @@ EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
 
 void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
   expect_map(node, "expect", "expectations");
-  check_keys(node, {"state", "events", "no_events", "legal_moves", "properties", "end_reachable"});
+  check_keys(node, {"state", "events", "no_events", "legal_moves", "legal_moves_include",
+                    "legal_moves_exclude", "properties", "end_reachable"});
   if (const YAML::Node properties = node["properties"]) {
     if (read_string(properties, "properties") != "hold") {
       fail_at(properties, "properties", "expected 'hold' (every generic property holds here)");
@@ -122,6 +123,14 @@ void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& sce
     std::vector<std::string> texts;
     for (const auto& move : moves) texts.push_back(read_string(move, "legal_moves"));
     step.legal_moves = texts;
+  }
+  for (const char* key : {"legal_moves_include", "legal_moves_exclude"}) {
+    const YAML::Node moves = node[key];
+    if (!moves) continue;
+    expect_sequence(moves, key, "moves in the game's notation");
+    auto& texts = std::string_view(key) == "legal_moves_include" ? step.legal_moves_include
+                                                                 : step.legal_moves_exclude;
+    for (const auto& move : moves) texts.push_back(read_string(move, key));
   }
 }
 

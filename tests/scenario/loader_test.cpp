@@ -88,7 +88,8 @@ TEST(ScenarioLoader, MistakesAreLocated) {
       load_error(folder,
                  "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {state: {}, event: []}\n"),
       "case.yaml:4:25: 'event': unknown key (did you mean 'events'?); expected one of: state, "
-      "events, no_events, legal_moves, properties, end_reachable");
+      "events, no_events, legal_moves, legal_moves_include, legal_moves_exclude, properties, "
+      "end_reachable");
   EXPECT_EQ(
       load_error(folder,
                  "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {end_reachable: no}\n"),

@@ -134,6 +134,28 @@ TEST(ScenarioReplay, ALegalStepChecksAMoveWithoutPlayingIt) {
       << unreadable.message;
 }
 
+// Some legal moves named, others excluded, without listing every one.
+TEST(ScenarioReplay, LegalMovesCanBeIncludedAndExcludedOneByOne) {
+  const std::string roll = "steps:\n  - roll P1 panda=2 blank=4\n";
+  const auto passed =
+      replay_text(roll +
+                  "  - expect:\n"
+                  "      legal_moves_include: [P1 pass panda to P2]\n"
+                  "      legal_moves_exclude: [P1 pass panda to P1, P1 keep dice]\n");
+  EXPECT_TRUE(passed.passed()) << passed.message << " | " << passed.actual;
+  const auto missing =
+      replay_text(roll + "  - expect: {legal_moves_include: [P1 pass panda to P1]}\n");
+  EXPECT_EQ(missing.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(missing.message, "'P1 pass panda to P1' is not among the legal moves");
+  EXPECT_EQ(missing.expected, "a legal move");
+  EXPECT_EQ(missing.actual, "P1 pass panda to P2");
+  const auto present =
+      replay_text(roll + "  - expect: {legal_moves_exclude: [P1 pass panda to P2]}\n");
+  EXPECT_EQ(present.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(present.message, "'P1 pass panda to P2' is among the legal moves");
+  EXPECT_EQ(present.expected, "not a legal move");
+}
+
 TEST(ScenarioReplay, MissingEventsListWhatDidFire) {
   const auto result = replay_text(
       "steps:\n"
