@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <tuple>
-#include <chrono>
 
 #include "engine/core/agent.hpp"
 #include "engine/core/words.hpp"
