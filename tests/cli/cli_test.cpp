@@ -212,13 +212,22 @@ Result result_of_play(const std::string& text) {
   EXPECT_TRUE(result.winner >= 1 && result.winner <= static_cast<int>(result.places.size()) &&
               result.places[static_cast<std::size_t>(result.winner - 1)] == 1)
       << found[1];
-  // The log numbers the moves 1 to N.
+  // The log numbers the moves 1 to N; a long log is cut once, where it says
+  // so, and goes on from a later move.
   static const std::regex numbered(R"(\n *(\d+)\. )");
+  const std::size_t cut = text.find(" lines left out (--log-lines 0 prints the whole game) ...");
   int last = 0;
+  bool past_cut = false;
   for (auto i = std::sregex_iterator(text.begin(), text.end(), numbered);
        i != std::sregex_iterator(); ++i) {
-    EXPECT_EQ(std::stoi((*i)[1]), last + 1);
-    last = std::stoi((*i)[1]);
+    const int number = std::stoi((*i)[1]);
+    if (!past_cut && cut != std::string::npos && static_cast<std::size_t>(i->position()) > cut) {
+      past_cut = true;
+      EXPECT_GT(number, last + 1);  // the moves left out
+    } else {
+      EXPECT_EQ(number, last + 1);
+    }
+    last = number;
   }
   EXPECT_EQ(last, result.moves);
   return result;
@@ -470,6 +479,25 @@ std::size_t count_of(const std::string& text, const std::string& part) {
     ++count;
   }
   return count;
+}
+
+// A game too long to read is cut: its first lines, how many were left out
+// and how to see them, then its end; --log-lines 0 prints all of it.
+TEST_F(CliTest, PlayCutsALongGameAndSaysHowToSeeAllOfIt) {
+  const Output cut = grove("play takenoko --seed 1 --db " + db_);
+  const Output whole = grove("play takenoko --seed 1 --log-lines 0 --db " + db_);
+  EXPECT_EQ(cut.code, whole.code) << cut.text.substr(0, 2000);
+  EXPECT_EQ(whole.text.find("lines left out"), std::string::npos);
+  const std::size_t shown = count_of(cut.text, "\n");
+  const std::size_t all = count_of(whole.text, "\n");
+  ASSERT_GT(all, shown + 1000);
+  EXPECT_LE(shown, 3000U + 100U);  // the limit, and the last table and the result after it
+  EXPECT_NE(cut.text.find("      ... " + std::to_string(all - shown + 1) +
+                          " lines left out (--log-lines 0 prints the whole game) ...\n"),
+            std::string::npos);
+  // The end is the same.
+  const std::string ending = whole.text.substr(whole.text.size() - 500);
+  EXPECT_EQ(cut.text.substr(cut.text.size() - 500), ending);
 }
 
 TEST_F(CliTest, BambooHarvestShowsTheForestAsAGrid) {

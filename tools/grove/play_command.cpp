@@ -21,6 +21,11 @@ int play_command(const Invocation& invocation) {
   std::string agent_list = "random";
   po::options_description options = game_options(name);
   add_agents_option(options, agent_list);
+  std::int64_t log_lines = 3000;
+  options.add_options()("log-lines",
+                        po::value(&log_lines)->default_value(log_lines)->value_name("N"),
+                        "print at most N lines of the game: the first third and the end, with "
+                        "how many were left out (0: all)");
   if (!parse_game_command(
           invocation,
           "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
@@ -51,9 +56,11 @@ int play_command(const Invocation& invocation) {
                            players, variant.name(), changes.empty() ? "" : " (" + changes + ")",
                            seed, join(agents, ", "));
   Table table(seed, agents);
-  GameLog log(*rules);
+  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
+  GameLog log(*rules, static_cast<std::size_t>(log_lines));
   while (!log.over()) {
     if (interrupted()) {
+      log.flush();
       store.finish_run(run, "interrupted", fmt::format("stopped after {} moves", log.moves()));
       std::cout << "interrupted after " << log.moves() << " moves\n";
       return kInterrupted;
@@ -63,6 +70,7 @@ int play_command(const Invocation& invocation) {
           fmt::format("no end within {} moves (the variant's bound): possibly an infinite game",
                       rules->step_bound());
       store.finish_run(run, "failed", summary);
+      log.flush();
       std::cout << summary << "\n" << rules->state_summary(log.state()) << "\n";
       return kChecksFailed;
     }

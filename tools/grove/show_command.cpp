@@ -92,13 +92,17 @@ int show_command(const Invocation& invocation) {
   std::int64_t run = 0;
   std::int64_t number = 0;
   std::string scenario;
+  std::int64_t log_lines = 3000;
   po::options_description options("options");
   options.add_options()("run", po::value(&run)->required()->value_name("RUN"),
                         "a balance run ('grove results list' shows them)")(
       "game", po::value(&number)->required()->value_name("GAME"),
       "the game's number in the run, from 0 (as the report lists them)")(
       "scenario", po::value(&scenario)->value_name("FILE"),
-      "also write the game as a scenario that 'grove replay FILE' reproduces");
+      "also write the game as a scenario that 'grove replay FILE' reproduces")(
+      "log-lines", po::value(&log_lines)->default_value(log_lines)->value_name("N"),
+      "print at most N lines of the game: the first third and the end, with how many were "
+      "left out (0: all)");
   add_db_option(options, common);
   po::positional_options_description positional;
   positional.add("run", 1).add("game", 1);
@@ -154,9 +158,11 @@ int show_command(const Invocation& invocation) {
       number, info.game_title, info.players, info.variant,
       changes.empty() ? "" : " (" + changes + ")", record.seed, seats_text(record),
       stored_result(*rules, record));
-  GameLog log(*rules);
+  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
+  GameLog log(*rules, static_cast<std::size_t>(log_lines));
   for (const Move& move : moves) {
     if (const Verdict verdict = log.play(move); !verdict.is_legal()) {
+      log.flush();
       std::cout << fmt::format(
           "\nThe stored game does not play again under this grove's rules: move {} '{}' is "
           "refused ({}).\n",
