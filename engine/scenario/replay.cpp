@@ -87,13 +87,24 @@ class Replayer {
     return false;
   }
 
-  bool play(const ScenarioStep& step) {
+  // The step's move, read and due before the end of the game; otherwise the
+  // replay fails at the step and there is none.
+  std::optional<Move> move_to_try(const ScenarioStep& step) {
     const MoveParse parsed = rules_->parse_move(step.move);
-    if (!parsed.ok()) return fail(step.line, parsed.error);
-    if (rules_->node(*state_).kind == NodeKind::Terminal) {
-      return fail(step.line, fmt::format("'{}' comes after the end of the game", step.move));
+    if (!parsed.ok()) {
+      fail(step.line, parsed.error);
+      return std::nullopt;
     }
-    return apply(parsed.move, step.line);
+    if (rules_->node(*state_).kind == NodeKind::Terminal) {
+      fail(step.line, fmt::format("'{}' comes after the end of the game", step.move));
+      return std::nullopt;
+    }
+    return parsed.move;
+  }
+
+  bool play(const ScenarioStep& step) {
+    const std::optional<Move> move = move_to_try(step);
+    return move && apply(*move, step.line);
   }
 
   bool apply(const Move& move, int line) {
@@ -149,13 +160,10 @@ class Replayer {
   // The move must be accepted here; it is tried on a copy, so play goes on
   // from the same state.
   bool check_accepted(const ScenarioStep& step) {
-    const MoveParse parsed = rules_->parse_move(step.move);
-    if (!parsed.ok()) return fail(step.line, parsed.error);
-    if (rules_->node(*state_).kind == NodeKind::Terminal) {
-      return fail(step.line, fmt::format("'{}' comes after the end of the game", step.move));
-    }
+    const std::optional<Move> move = move_to_try(step);
+    if (!move) return false;
     const std::unique_ptr<State> trial = state_->clone();
-    const Verdict verdict = rules_->apply(*trial, parsed.move, nullptr);
+    const Verdict verdict = rules_->apply(*trial, *move, nullptr);
     if (!verdict.is_legal()) {
       return fail(step.line,
                   fmt::format("'{}' was rejected, but the rules must allow it", step.move),
