@@ -66,6 +66,7 @@ class CheckedRules final : public Rules {
   }
   std::string board(const State& state) const override { return rules_.board(state); }
   std::string board_legend() const override { return rules_.board_legend(); }
+  std::string board_svg(const State& state) const override { return rules_.board_svg(state); }
   std::optional<std::string> score_sheet(const State& state) const override {
     return rules_.score_sheet(state);
   }

@@ -158,6 +158,10 @@ class Rules {
   // How to read the board's signs ("KH:P1 built by P1"), printed once before
   // the first board rather than with every one. The default: none needed.
   virtual std::string board_legend() const { return {}; }
+  // The table drawn as it looks when played (an SVG picture made with
+  // SvgWriter: the board, the players' holdings), for grove view's page.
+  // Empty when the game draws none: the page then shows board().
+  virtual std::string board_svg(const State& state) const = 0;
   // The points of every player and where they come from, for a game whose
   // positions can be scored at any time (`grove score`); nullopt when the
   // game keeps no such score.

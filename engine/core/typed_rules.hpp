@@ -27,7 +27,7 @@
 //   std::string summary_at(const Position&) const;
 //   and Rules's move_text, parse_move and step_bound.
 // Optional hooks (override what the game does better than the default):
-//   sample_chance_at, board_at, score_sheet_at, invariant_violations_at,
+//   sample_chance_at, board_at, board_svg_at, score_sheet_at, invariant_violations_at,
 //   view_hash_at, observation_at, heuristic_at, heuristics_at,
 //   determinize_at, move_use_at, game_metrics_at; and Rules's
 //   search_playout_moves and search_iterations.
@@ -83,6 +83,7 @@ class TypedRules : public Rules {
   }
   std::string state_summary(const State& state) const final { return self().summary_at(of(state)); }
   std::string board(const State& state) const final { return self().board_at(of(state)); }
+  std::string board_svg(const State& state) const final { return self().board_svg_at(of(state)); }
   std::optional<std::string> score_sheet(const State& state) const final {
     return self().score_sheet_at(of(state));
   }
@@ -136,6 +137,7 @@ class TypedRules : public Rules {
   virtual std::string board_at(const Position& position) const {
     return self().summary_at(position);
   }
+  virtual std::string board_svg_at(const Position&) const { return {}; }
   virtual std::optional<std::string> score_sheet_at(const Position&) const { return std::nullopt; }
   virtual std::vector<std::string> invariant_violations_at(const Position&) const { return {}; }
   virtual std::uint64_t view_hash_at(const Position& position) const {
