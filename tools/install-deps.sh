@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages grove builds with; with the argument 'tests',
 # also what only the test suite uses (clang-format, to check the C++ files'
-# layout; Chromium, to render the HTML reports headless). Does nothing (and
+# layout; Chromium, to render the HTML reports headless, with ChromeDriver,
+# Selenium and Pillow to step through grove view's pages). Does nothing (and
 # needs no network or root) when they are all present already.
 set -euo pipefail
 
@@ -12,7 +13,7 @@ packages=(
   libfmt-dev nlohmann-json3-dev libxxhash-dev libboost-dev
 )
 if [ "${1:-}" = "tests" ]; then
-  packages+=(clang-format chromium)
+  packages+=(clang-format chromium chromium-driver python3-selenium python3-pil)
 fi
 
 missing=()

@@ -30,4 +30,4 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGROVE_SANITIZE=ON \
   -DGROVE_BENCHMARKS=OFF >/dev/null
 cmake --build build-asan
 ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature'
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser'

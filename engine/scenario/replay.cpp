@@ -19,8 +19,13 @@ namespace {
 // recording the failure in the result.
 class Replayer {
  public:
-  Replayer(const Scenario& scenario, const ReplayChecks& checks, ScenarioResult& result)
-      : scenario_(scenario), checks_(checks), result_(result), rng_(scenario.seed) {}
+  Replayer(const Scenario& scenario, const ReplayChecks& checks, ReplayWatcher* watcher,
+           ScenarioResult& result)
+      : scenario_(scenario),
+        checks_(checks),
+        watcher_(watcher),
+        result_(result),
+        rng_(scenario.seed) {}
 
   void run() {
     // A rule that throws is a failure of the game this scenario guards, not
@@ -63,11 +68,15 @@ class Replayer {
     } else {
       state_ = rules_->initial_state();
     }
+    if (watcher_ != nullptr) watcher_->started(*rules_, *state_);
     if (!invariants_hold(scenario_.start_line)) return;
     for (const ScenarioStep& step : scenario_.steps) {
       if (!run_step(step)) return;
     }
-    if (scenario_.end) check_end(*scenario_.end);
+    if (scenario_.end) {
+      const bool held = check_end(*scenario_.end);
+      if (watcher_ != nullptr) watcher_->checked_end(*scenario_.end, held);
+    }
   }
 
   bool run_step(const ScenarioStep& step) {
@@ -75,16 +84,18 @@ class Replayer {
     switch (step.kind) {
       case ScenarioStep::Kind::Move:
         return play(step);
-      case ScenarioStep::Kind::Illegal:
-        return check_rejected(step);
-      case ScenarioStep::Kind::Legal:
-        return check_accepted(step);
-      case ScenarioStep::Kind::Expect:
-        return check_expectations(step);
       case ScenarioStep::Kind::Random:
         return play_randomly(step);
+      case ScenarioStep::Kind::Illegal:
+      case ScenarioStep::Kind::Legal:
+      case ScenarioStep::Kind::Expect:
+        break;
     }
-    return false;
+    const bool held = step.kind == ScenarioStep::Kind::Illegal ? check_rejected(step)
+                      : step.kind == ScenarioStep::Kind::Legal ? check_accepted(step)
+                                                               : check_expectations(step);
+    if (watcher_ != nullptr) watcher_->checked(step, held);
+    return held;
   }
 
   // The step's move, read and due before the end of the game; otherwise the
@@ -118,6 +129,7 @@ class Replayer {
     ++result_.moves;
     result_.log.push_back(fmt::format("{:>3}. {}", result_.moves, text));
     for (const Event& event : events) result_.log.push_back("       " + event.text);
+    if (watcher_ != nullptr) watcher_->moved(*rules_, *state_, move, events);
     pending_events_.insert(pending_events_.end(), events.begin(), events.end());
     return invariants_hold(line);
   }
@@ -311,11 +323,10 @@ class Replayer {
     return true;
   }
 
-  void check_end(const EndExpectation& end) {
+  bool check_end(const EndExpectation& end) {
     if (rules_->node(*state_).kind != NodeKind::Terminal) {
-      fail(end.line, "the game should be over", "the end of the game",
-           rules_->state_summary(*state_));
-      return;
+      return fail(end.line, "the game should be over", "the end of the game",
+                  rules_->state_summary(*state_));
     }
     const Outcome outcome = rules_->outcome(*state_);
     auto seats = [&](const std::vector<Seat>& list) {
@@ -324,29 +335,26 @@ class Replayer {
       return names.empty() ? std::string("nobody") : join(names, ", ");
     };
     if (end.winners && *end.winners != outcome.winners()) {
-      fail(end.line, "a different winner", seats(*end.winners), seats(outcome.winners()));
-      return;
+      return fail(end.line, "a different winner", seats(*end.winners), seats(outcome.winners()));
     }
     for (const auto& [seat, place] : end.places) {
       const int actual = outcome.place[static_cast<std::size_t>(seat)];
       if (actual != place) {
-        fail(end.line, "a different place for " + scenario_.player_name(seat),
-             "place " + std::to_string(place), "place " + std::to_string(actual));
-        return;
+        return fail(end.line, "a different place for " + scenario_.player_name(seat),
+                    "place " + std::to_string(place), "place " + std::to_string(actual));
       }
     }
     for (const auto& [seat, score] : end.scores) {
       if (outcome.score.empty()) {
-        fail(end.line, "this game keeps no score", "scores", "none");
-        return;
+        return fail(end.line, "this game keeps no score", "scores", "none");
       }
       const std::int64_t actual = outcome.score[static_cast<std::size_t>(seat)];
       if (actual != score) {
-        fail(end.line, "a different score for " + scenario_.player_name(seat),
-             std::to_string(score), std::to_string(actual));
-        return;
+        return fail(end.line, "a different score for " + scenario_.player_name(seat),
+                    std::to_string(score), std::to_string(actual));
       }
     }
+    return true;
   }
 
   bool fail(int line, std::string message, std::string expected = "", std::string actual = "") {
@@ -361,6 +369,7 @@ class Replayer {
 
   const Scenario& scenario_;
   const ReplayChecks& checks_;
+  ReplayWatcher* watcher_;
   ScenarioResult& result_;
   int at_line_ = 0;  // the step being replayed
   Rng rng_;
@@ -384,7 +393,8 @@ std::string status_name(ScenarioResult::Status status) {
   return "?";
 }
 
-ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks) {
+ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks,
+                               ReplayWatcher* watcher) {
   const auto started = std::chrono::steady_clock::now();
   ScenarioResult result;
   result.file = scenario.file;
@@ -392,7 +402,7 @@ ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& che
   result.game = scenario.game->name;
   result.variant = scenario.variant.name();
   result.variant_hash = scenario.variant.hash_hex();
-  Replayer replayer(scenario, checks, result);
+  Replayer replayer(scenario, checks, watcher, result);
   replayer.run();
   result.end_state = replayer.end_state();
   result.seconds =

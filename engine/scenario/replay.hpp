@@ -51,7 +51,23 @@ struct ReplayChecks {
   std::function<std::optional<std::string>(const Rules&, const State&)> end_unreachable;
 };
 
-ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks = {});
+// What a replay shows as it goes, for a command that draws the game step by
+// step (grove view): the start, every move played (by a step or at random)
+// with the events it fired, and every check with whether it held. The
+// failing check is the last one reported; the result says why it failed.
+class ReplayWatcher {
+ public:
+  virtual ~ReplayWatcher() = default;
+  virtual void started(const Rules& rules, const State& state) = 0;
+  virtual void moved(const Rules& rules, const State& after, const Move& move,
+                     const EventLog& events) = 0;
+  // `step` is an expect, illegal or legal step; `end` the scenario's end.
+  virtual void checked(const ScenarioStep& step, bool held) = 0;
+  virtual void checked_end(const EndExpectation& end, bool held) = 0;
+};
+
+ScenarioResult replay_scenario(const Scenario& scenario, const ReplayChecks& checks = {},
+                               ReplayWatcher* watcher = nullptr);
 
 // Loads and replays; a scenario that cannot be loaded is an Error result with
 // the located message, so one bad file does not stop a directory run.

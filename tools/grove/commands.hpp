@@ -20,5 +20,6 @@ int report_command(const Invocation& invocation);
 int show_command(const Invocation& invocation);
 int sweep_command(const Invocation& invocation);
 int tune_command(const Invocation& invocation);
+int view_command(const Invocation& invocation);
 
 }  // namespace grove::cli

@@ -42,6 +42,8 @@ const std::vector<Command> kCommands = {
      grove::cli::report_command},
     {"show", "one game of a balance run: its log and table, or a scenario that replays it",
      grove::cli::show_command},
+    {"view", "a scenario, finding or stored game as a web page that steps through it",
+     grove::cli::view_command},
     {"results", "list and show stored runs", grove::cli::results_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };
