@@ -76,8 +76,9 @@ struct Settings {
 
 // Where each hook lives: settings.cpp (the constructor), moves.cpp (nodes,
 // legal moves, rolls, rejection), turn.cpp (play, the outcome), notation.cpp,
-// position_yaml.cpp, view.cpp (summary), checks.cpp (invariants),
-// strategy.cpp (heuristic, figures for reports).
+// position_yaml.cpp, view.cpp (summary), board_svg.cpp (the table drawn for
+// grove view), checks.cpp (invariants), strategy.cpp (heuristic, figures for
+// reports).
 class PtpRules final : public TypedRules<PtpRules, Position> {
  public:
   PtpRules(const Game& game, const Variant& variant, int players);
@@ -103,6 +104,7 @@ class PtpRules final : public TypedRules<PtpRules, Position> {
   YAML::Node position_to_yaml(const Position& position) const override;
   Position position_from_yaml(const YAML::Node& node) const override;
   std::string summary_at(const Position& position) const override;
+  std::string board_svg_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
