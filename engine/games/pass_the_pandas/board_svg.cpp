@@ -94,30 +94,52 @@ void draw_face(SvgWriter& svg, Face face) {
 
 // Dice in rows of kPerRow from (x, y), each edged in `colour`; a die whose
 // face the position does not record is tinted in that colour instead.
+// Dice in a row that look alike share one group, with their edge and their
+// tooltip written once: a long game embeds one picture per move.
 void draw_dice(SvgWriter& svg, double x, double y, const std::vector<Die>& dice,
                std::string_view colour) {
-  svg.open("g", {{"font-size", 8}, {"text-anchor", "middle"}, {"fill", "#333"}});
-  for (std::size_t i = 0; i < dice.size(); ++i) {
-    const Die& die = dice[i];
-    const double left = x + static_cast<double>(i % kPerRow) * kPitch;
-    const double top = y + static_cast<double>(i / kPerRow) * kPitch;
-    svg.open(
-        "g",
-        {{"class", fmt::format("die {}", die.face == Face::Unknown ? "held" : face_name(die.face))},
-         {"transform", fmt::format("translate({} {})", left, top)}});
+  auto corner = [&](std::size_t i) {
+    return std::pair{x + static_cast<double>(i % kPerRow) * kPitch,
+                     y + static_cast<double>(i / kPerRow) * kPitch};
+  };
+  for (std::size_t first = 0; first < dice.size();) {
+    const Die& die = dice[first];
+    std::size_t end = first + 1;
+    while (end < dice.size() && dice[end].face == die.face && dice[end].tooltip == die.tooltip &&
+           dice[end].leaving == die.leaving) {
+      ++end;
+    }
+    svg.open("g");
     svg.title(die.tooltip);
-    SvgAttributes edge = {{"width", kDie},    {"height", kDie},      {"rx", 5},
-                          {"stroke", colour}, {"stroke-width", 2.5}, {"fill", "#fff"}};
+    SvgAttributes edge = {{"stroke", colour}, {"stroke-width", 2.5}, {"fill", "#fff"}};
     if (die.face == Face::Unknown) {
       edge.back() = {"fill", colour};
       edge.push_back({"fill-opacity", 0.14});
     }
     if (die.leaving) edge.push_back({"stroke-dasharray", "5 3"});
-    svg.element("rect", edge);
-    draw_face(svg, die.face);
+    svg.open("g", edge);
+    const std::string kind =
+        fmt::format("die {}", die.face == Face::Unknown ? "held" : face_name(die.face));
+    for (std::size_t i = first; i < end; ++i) {
+      const auto [left, top] = corner(i);
+      svg.element(
+          "rect",
+          {{"class", kind}, {"x", left}, {"y", top}, {"width", kDie}, {"height", kDie}, {"rx", 5}});
+    }
     svg.close();
+    if (die.face != Face::Unknown) {
+      svg.open("g", {{"font-size", 8}, {"text-anchor", "middle"}, {"fill", "#333"}});
+      for (std::size_t i = first; i < end; ++i) {
+        const auto [left, top] = corner(i);
+        svg.open("g", {{"transform", fmt::format("translate({} {})", left, top)}});
+        draw_face(svg, die.face);
+        svg.close();
+      }
+      svg.close();
+    }
+    svg.close();
+    first = end;
   }
-  svg.close();
 }
 
 int rows_of(std::size_t dice) {
@@ -235,8 +257,8 @@ std::string PtpRules::board_svg_at(const Position& position) const {
         challenge = to_match == 0
                         ? fmt::format("{} rolled no bamboo: {} has nothing to match", who, mover)
                         : fmt::format(
-                              "Bamboo challenge: {} must roll at least {} "
-                              "bamboo ({}'s), or {} gives the difference",
+                              "Bamboo challenge: {} must roll at least {} bamboo, as {} did, "
+                              "or be given the difference by {}",
                               mover, to_match, who, who);
       } else if (got >= to_match) {
         challenge = fmt::format("{} rolled {} bamboo, meeting {}'s {}", mover, got, who, to_match);
