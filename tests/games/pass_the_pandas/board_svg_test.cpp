@@ -97,6 +97,15 @@ TEST(PassThePandasBoardSvg, ThePreviousPlayersBambooIsTheChallenge) {
   EXPECT_EQ(count(seat_panels(svg)[1], "class=\"die bamboo\""), 0);
 }
 
+TEST(PassThePandasBoardSvg, AnAllBlankRollShowsItsBlanksAndOffersTheExchange) {
+  Table table(4, {"bamboozled=true"});
+  table.play("roll P1 blank=5");
+  const std::string svg = picture(table);
+  EXPECT_EQ(count(seat_panels(svg)[0], "class=\"die blank\""), 5);
+  EXPECT_NE(svg.find(">P1 to exchange all dice with another player, or keep them</text>"),
+            std::string::npos);
+}
+
 TEST(PassThePandasBoardSvg, PicturesAreWellFormedAndFollowThePosition) {
   Table table(5);
   const std::string start = picture(table);
