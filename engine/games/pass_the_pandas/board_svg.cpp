@@ -3,11 +3,13 @@
 // challenge, each player's dice, and the dice the water took out of the game.
 //
 // The position records the faces of one roll only: the dice of the player
-// whose turn it is, between their roll and the end of their turn. Every
-// other die is drawn as a plain die in its holder's colour, since all of a
-// player's dice are rolled again on their turn ("Game Play", note after
-// step 5); the bamboo each player last rolled is written beside them and,
-// for the challenge to come, drawn in the challenge box.
+// whose turn it is, between their roll and the end of their turn. It also
+// tells how much bamboo the previous player set aside for the challenge, so
+// those dice are drawn as bamboo in the previous player's hand. Every other
+// die is drawn as a plain die tinted in its holder's colour: its face is not
+// recorded, and all of a player's dice are rolled again on their turn ("Game
+// Play", note after step 5). The bamboo each player last rolled is written
+// beside them.
 
 #include <fmt/format.h>
 
