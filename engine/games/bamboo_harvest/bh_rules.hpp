@@ -122,6 +122,8 @@ class BhRules final : public TypedRules<BhRules, Position> {
   std::string summary_at(const Position& position) const override;
   std::string board_at(const Position& position) const override;
   std::string board_legend() const override;
+  // The table as an SVG picture for grove view (board_svg.cpp).
+  std::string board_svg_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
