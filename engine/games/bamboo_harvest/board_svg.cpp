@@ -102,6 +102,8 @@ constexpr std::array<LegendEntry, 6> kLegend = {{
     {Sign::SetupDiscard, "setup discard chosen"},
 }};
 constexpr double kLegendIconW = 22;
+// The legend's signs belong to nobody: grey, not a seat's colour.
+constexpr const char* kLegendInk = "#7f7f7f";
 // Text 12 units high is about 6.6 units per character.
 double legend_entry_width(const LegendEntry& entry) {
   return kLegendIconW + 6.6 * static_cast<double>(std::string_view(entry.words).size()) + 16;
@@ -189,26 +191,27 @@ void card_shape(SvgWriter& svg, const std::string& id, double x, double y,
 
 // A player's token: a disc in the seat's colour with the seat written on it,
 // so that colours need not be told apart.
-void draw_token(SvgWriter& svg, double cx, double cy, double r, Seat seat) {
+void draw_token(SvgWriter& svg, double cx, double cy, double r, std::string_view colour,
+                const std::string& label) {
   svg.element("circle", {{"cx", cx},
                          {"cy", cy},
                          {"r", r},
-                         {"fill", seat_colour(seat)},
+                         {"fill", colour},
                          {"stroke", "#fff"},
                          {"stroke-width", 2}});
-  svg.text(cx, cy + r * 0.35, seat_label(seat), {{"fill", "#fff"}, {"font-size", r * 0.68}});
+  svg.text(cx, cy + r * 0.35, label, {{"fill", "#fff"}, {"font-size", r * 0.68}});
 }
 
 // A disturbance token: a ring in the seat's colour with "!" in it, as the
 // text board writes 9D!P2; it sits in a corner so the card stays readable.
-void draw_disturbance(SvgWriter& svg, double cx, double cy, double r, Seat seat) {
+void draw_disturbance(SvgWriter& svg, double cx, double cy, double r, std::string_view colour) {
   svg.element("circle", {{"cx", cx},
                          {"cy", cy},
                          {"r", r},
                          {"fill", "#fff"},
-                         {"stroke", seat_colour(seat)},
+                         {"stroke", colour},
                          {"stroke-width", 3.5}});
-  svg.text(cx, cy + r * 0.55, "!", {{"fill", seat_colour(seat)}, {"font-size", r * 1.5}});
+  svg.text(cx, cy + r * 0.55, "!", {{"fill", colour}, {"font-size", r * 1.5}});
 }
 
 // The dashed frame that sets a deed apart.
@@ -358,7 +361,7 @@ void draw_forest(SvgWriter& svg, const BhRules& rules, const Position& position,
   for (int cell = 0; cell < grid.cells(); ++cell) {
     if (card(cell).state == CellState::Disturbed) {
       draw_disturbance(svg, layout.card_x(grid, cell) + kCardW - 12,
-                       layout.card_y(grid, cell) + kCardH - 12, 9, card(cell).who);
+                       layout.card_y(grid, cell) + kCardH - 12, 9, seat_colour(card(cell).who));
     }
   }
   svg.close();
@@ -464,7 +467,7 @@ double draw_players(SvgWriter& svg, const BhRules& rules, const Position& positi
     svg.title(tip);
     svg.close();
     svg.open("g", {{"pointer-events", "none"}});
-    draw_token(svg, x0 + 16, y + 16, 12, seat);
+    draw_token(svg, x0 + 16, y + 16, 12, seat_colour(seat), seat_label(seat));
     std::string head = fmt::format("{} reeds \u00b7 {}/{} tokens", player.reeds, tokens,
                                    rules.settings().tokens_per_player);
     if (seat == position.starter) head += " \u00b7 starting player";
@@ -544,10 +547,10 @@ void draw_legend(SvgWriter& svg, const Layout& layout) {
     const double cy = y - 4;
     switch (kLegend[i].sign) {
       case Sign::Token:
-        draw_token(svg, cx, cy, 9, 0);
+        draw_token(svg, cx, cy, 9, kLegendInk, "P");
         break;
       case Sign::Disturbance:
-        draw_disturbance(svg, cx, cy, 7, 1);
+        draw_disturbance(svg, cx, cy, 7, kLegendInk);
         break;
       case Sign::GreenBack:
         svg.element("circle", {{"cx", cx}, {"cy", cy}, {"r", 3}, {"fill", kBacks[1]}});
