@@ -129,6 +129,8 @@ class TakenokoRules final : public TypedRules<TakenokoRules, Position> {
   std::string summary_at(const Position& position) const override;
   std::string board_at(const Position& position) const override;
   std::string board_legend() const override;
+  // The table as a picture for grove view (board_svg.cpp).
+  std::string board_svg_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
