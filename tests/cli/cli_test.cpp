@@ -656,6 +656,130 @@ TEST_F(CliTest, ReplayCutsALongLogAndSaysHowToSeeAllOfIt) {
             "grove: error: '--log-lines': expected a number of lines (0: all)\n");
 }
 
+// The data a page of grove view steps through, read back from the page.
+nlohmann::json page_data(const std::string& page) {
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string marker = "const game = ";
+  const std::size_t start = html.find(marker);
+  if (start == std::string::npos) return nullptr;
+  const std::size_t end = html.find(";\n", start);
+  std::string data = html.substr(start + marker.size(), end - start - marker.size());
+  for (std::size_t at = data.find("<\\/"); at != std::string::npos; at = data.find("<\\/", at)) {
+    data.replace(at, 3, "</");
+  }
+  return nlohmann::json::parse(data);
+}
+
+std::size_t checks_on(const nlohmann::json& page, bool held) {
+  std::size_t count = 0;
+  for (const auto& step : page["steps"]) {
+    for (const auto& check : step["checks"]) count += check["held"] == held ? 1 : 0;
+  }
+  return count;
+}
+
+TEST_F(CliTest, ViewDrawsEveryStepOfAScenarioWithItsChecks) {
+  const std::string scenario = "scenarios/pass_the_pandas/bamboo_challenge_example_1.yaml";
+  const std::string page = folder_ / "example.html";
+  const std::string said =
+      ok("view " + std::string(GROVE_SOURCE_DIR) + "/" + scenario + " -o " + page);
+  const nlohmann::json data = page_data(page);
+  ASSERT_TRUE(data.is_object()) << said;
+  // One step per move the replay made, and the start.
+  const std::string replayed =
+      ok("replay " + std::string(GROVE_SOURCE_DIR) + "/" + scenario + " --db " + db_);
+  const std::size_t moves = std::stoul(replayed.substr(replayed.find(" (") + 2));
+  EXPECT_EQ(data["steps"].size(), moves + 1) << replayed;
+  EXPECT_EQ(data["steps"][1]["number"], 1);
+  EXPECT_FALSE(data["steps"][1]["move"].get<std::string>().empty());
+  EXPECT_FALSE(data["failed"]);
+  EXPECT_GT(checks_on(data, true), 0U);
+  EXPECT_EQ(checks_on(data, false), 0U);
+  // Pass the Pandas draws its table: every step has a picture.
+  for (const auto& step : data["steps"]) EXPECT_TRUE(step.contains("picture"));
+  EXPECT_NE(said.find("steps"), std::string::npos) << said;
+}
+
+TEST_F(CliTest, ViewShowsWhereAScenarioFailsAndCutsALongGame) {
+  const std::string file = write("broken.yaml",
+                                 "game: forest_shuffle\nplayers: 2\nseed: 5\nsteps:\n"
+                                 "  - random: 150\n"
+                                 "  - {illegal: P1 dances, reason: not this reason}\n");
+  const std::string page = folder_ / "broken.html";
+  ok("view " + file + " -o " + page + " --steps 30");
+  const nlohmann::json data = page_data(page);
+  ASSERT_TRUE(data.is_object());
+  EXPECT_TRUE(data["failed"]);
+  EXPECT_NE(data["result"].get<std::string>().find("line 6"), std::string::npos) << data["result"];
+  // 151 steps cut to 30: the first 10 and the last 20, and the 121 between
+  // said, with how to see them.
+  EXPECT_EQ(data["steps"].size(), 30U);
+  EXPECT_EQ(data["left_out"], 121);
+  EXPECT_EQ(data["steps"][9]["number"], 9);
+  EXPECT_EQ(data["steps"][10]["number"], 131);
+  EXPECT_NE(data["left_out_hint"].get<std::string>().find("--steps 0"), std::string::npos);
+  // The failing check is on the last step, with the rules' own reason.
+  const auto& last = data["steps"].back()["checks"];
+  ASSERT_EQ(last.size(), 1U);
+  EXPECT_FALSE(last[0]["held"]);
+  EXPECT_EQ(last[0]["line"], 6);
+  EXPECT_EQ(last[0]["expected"], "not this reason");
+  EXPECT_FALSE(last[0]["actual"].get<std::string>().empty());
+  EXPECT_EQ(page_data(page)["steps"].size(), 30U);
+  ok("view " + file + " -o " + page + " --steps 0");
+  EXPECT_EQ(page_data(page)["steps"].size(), 151U);
+}
+
+TEST_F(CliTest, ViewPlaysAStoredGameAgain) {
+  ok("balance pass_the_pandas --games 4 --seed 1 --db " + db_);
+  const std::string page = folder_ / "game.html";
+  ok("view 1 2 -o " + page + " --db " + db_);
+  const nlohmann::json data = page_data(page);
+  ASSERT_TRUE(data.is_object());
+  EXPECT_EQ(
+      data["steps"].size(),
+      std::stoul(query("SELECT moves FROM balance_games WHERE run_id = 1 AND game_index = 2")) + 1);
+  EXPECT_NE(data["result"].get<std::string>().find("Stored result"), std::string::npos);
+  EXPECT_EQ(data["title"], "Run 1, game 2");
+}
+
+TEST_F(CliTest, ViewRefusesWhatItCannotDraw) {
+  EXPECT_NE(refused("view 1 2 3").find("expected a scenario file, or a balance run and a game"),
+            std::string::npos);
+  EXPECT_NE(refused("view x 3 --db " + db_).find("'RUN': expected a number from 0, not 'x'"),
+            std::string::npos);
+  EXPECT_NE(refused("view " + folder_ / "missing.yaml").find("missing.yaml"), std::string::npos);
+  const std::string scenario =
+      write("short.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
+  EXPECT_NE(refused("view " + scenario + " --steps -1").find("'--steps'"), std::string::npos);
+  EXPECT_NE(refused("view " + scenario + " -o " + folder_ / "no/such/folder/page.html")
+                .find("cannot write"),
+            std::string::npos);
+  ok("balance pass_the_pandas --games 2 --seed 1 --db " + db_);
+  EXPECT_NE(
+      refused("view 1 7 --db " + db_).find("run 1 has no game 7: its games are numbered 0 to 1"),
+      std::string::npos);
+}
+
+TEST_F(CliTest, ReplayWritesAPageForEachFailingScenario) {
+  write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
+  write("cases/bad.yaml",
+        "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P1 blank=6\n"
+        "  - expect: {state: {turn: P1}}\n");
+  write("more/bad.yaml",
+        "game: pass_the_pandas\nplayers: 2\nsteps:\n  - illegal: roll P1 blank=6\n");
+  const std::string pages = folder_ / "pages";
+  const Output out = grove("replay " + folder_ / "cases" + " " + folder_ / "more" + " --html " +
+                           pages + " --db " + db_);
+  EXPECT_EQ(out.code, 1) << out.text;
+  EXPECT_FALSE(fs::exists(pages + "/good.html"));
+  const nlohmann::json first = page_data(pages + "/bad.html");
+  const nlohmann::json second = page_data(pages + "/bad-2.html");
+  ASSERT_TRUE(first.is_object() && second.is_object()) << out.text;
+  EXPECT_EQ(checks_on(first, false) + checks_on(second, false), 2U);
+}
+
 TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
   write("cases/good.yaml", "game: pass_the_pandas\nplayers: 2\nsteps: [roll P1 blank=6]\n");
   write("cases/bad.yaml",

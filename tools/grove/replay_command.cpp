@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -17,6 +18,7 @@
 #include "engine/scenario/replay.hpp"
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/game_pages.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
@@ -69,16 +71,40 @@ void print_result(const ScenarioResult& result, bool show_log, std::size_t log_l
   }
 }
 
+// The page of a failing scenario in `folder`, named after the file (with
+// -2, -3... when two scenarios share a name). A scenario that cannot be
+// loaded has no game to draw: its error is all there is.
+void write_failure_page(const std::string& file, const std::string& folder,
+                        const VariantOverrides& overrides, std::set<std::string>& written) {
+  std::optional<Scenario> scenario;
+  try {
+    scenario.emplace(load_scenario(file, builtin_games(), overrides));
+  } catch (const InputError&) {
+    return;
+  }
+  const std::string stem = std::filesystem::path(file).stem().string();
+  std::string name = stem;
+  for (int n = 2; !written.insert(name).second; ++n) name = stem + "-" + std::to_string(n);
+  ScenarioResult result;
+  const render::GamePage page = scenario_page(
+      *scenario, ReplayChecks{checker::broken_properties, checker::end_unreachable}, 2000, result);
+  const std::string path = (std::filesystem::path(folder) / (name + ".html")).string();
+  write_output(path, render::game_page_html(page), "--html");
+}
+
 }  // namespace
 
 int replay_command(const Invocation& invocation) {
   CommonOptions common;
   std::vector<std::string> paths;
   std::string junit;
+  std::string html;
   po::options_description options("options");
   options.add_options()("path", po::value(&paths)->value_name("FILE|DIR"),
                         "scenario files or folders (default: scenarios)")(
       "junit", po::value(&junit)->value_name("FILE"), "also write JUnit XML for CI systems")(
+      "html", po::value(&html)->value_name("DIR"),
+      "also write a web page (as grove view does) for every scenario that fails, into DIR")(
       "log", po::bool_switch(), "print the game log of passing scenarios too")(
       "log-lines", po::value<std::int64_t>()->default_value(60)->value_name("N"),
       "print at most N lines of a game log: the first ones and those before the failure "
@@ -88,7 +114,7 @@ int replay_command(const Invocation& invocation) {
   po::positional_options_description positional;
   positional.add("path", -1);
   po::variables_map values;
-  if (!parse(invocation, "replay [FILE|DIR...] [--junit FILE] [--db FILE]",
+  if (!parse(invocation, "replay [FILE|DIR...] [--junit FILE] [--html DIR] [--db FILE]",
              "Replays scenarios: plays their moves and chance outcomes, checks every expectation, "
              "and prints PASS or FAIL per scenario (with what was expected, what happened and "
              "the game log up to the failure). Folders are searched for *.yaml, skipping "
@@ -105,6 +131,9 @@ int replay_command(const Invocation& invocation) {
   if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
 
   if (!junit.empty()) check_output_file(junit, "--junit");
+  std::optional<OutputFolder> html_folder;
+  if (!html.empty()) html_folder.emplace(html, "--html");
+  std::set<std::string> pages;
   Store store = Store::open(common.db);
   const std::int64_t run =
       store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
@@ -121,6 +150,9 @@ int replay_command(const Invocation& invocation) {
                     ReplayChecks{checker::broken_properties, checker::end_unreachable});
     store.add_scenario_result(run, result);
     print_result(result, show_log, static_cast<std::size_t>(log_lines));
+    if (!html.empty() && !result.passed()) {
+      write_failure_page(file, html, common.variant, pages);
+    }
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;
     errors += result.status == ScenarioResult::Status::Error ? 1 : 0;
     if (!result.game.empty()) games.insert(result.game);
