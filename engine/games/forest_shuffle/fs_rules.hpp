@@ -118,6 +118,7 @@ class ForestShuffleRules final : public TypedRules<ForestShuffleRules, Position>
   Position position_from_yaml(const YAML::Node& node) const override;
   std::string summary_at(const Position& position) const override;
   std::string board_at(const Position& position) const override;
+  std::string board_svg_at(const Position& position) const override;  // board_svg.cpp
   std::optional<std::string> score_sheet_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
