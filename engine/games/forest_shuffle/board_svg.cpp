@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <utility>
 
 #include "engine/core/svg.hpp"
@@ -208,8 +209,9 @@ Layout layout_for(const Position& position, int columns) {
   double y = layout.header;
   for (const Player& player : position.players) {
     layout.panel_top.push_back(y);
-    const int tree_rows = std::max(1, rows_for(player.forest.size(), columns));
-    y += first_row(player, layout) + 4 + tree_rows * (kTreeH + kTreeGapY) + 8;
+    const int tree_rows = rows_for(player.forest.size(), columns);
+    y += first_row(player, layout) + 4 + (tree_rows == 0 ? 24 : tree_rows * (kTreeH + kTreeGapY)) +
+         8;
   }
   layout.panel_top.push_back(y);
   return layout;
@@ -346,7 +348,7 @@ class TableDrawing {
       const double x = x0 + static_cast<double>(i % per) * (kChipW + kChipGap);
       const double y = y0 + static_cast<double>(i / per) * (kChipH + kChipGap);
       const Card& card = book_.card(cards[i]);
-      svg_.open("g", {{"class", "card"}});
+      svg_.open("g");
       svg_.title(card_tooltip(book_, cards[i]));
       std::vector<const Half*> halves;
       for (const Half& half : card.halves) {
@@ -450,7 +452,7 @@ class TableDrawing {
   // path, one group): they are most of a young forest, and alike.
   void forest(const Player& player, double y0) {
     if (player.forest.empty()) {
-      svg_.text(kMargin + 8, y0 + 20, "no trees yet", {{"font-size", 9}, {"fill", "#777"}});
+      svg_.text(kMargin + 8, y0 + 14, "no trees yet", {{"font-size", 9}, {"fill", "#777"}});
       return;
     }
     const auto columns = static_cast<std::size_t>(layout_.columns);
@@ -484,13 +486,16 @@ class TableDrawing {
       const auto [x, y] = place(index);
       svg_.text(x + 1, y + 9, fmt::format("tree {}", index + 1));
       if (player.forest[index].fully_occupied()) {
-        svg_.text(x + 2 * (kSlotW + kSlotGap) + 2, y + kTreeH - 3, "full");
+        svg_.text(x + 1, y + kTreeH - 3, "full");
       }
     }
     svg_.close();
+    saplings(player, place);
     for (std::size_t index = 0; index < player.forest.size(); ++index) {
       const auto [x, y] = place(index);
-      tree(player.forest[index], index, x, y);
+      const Tree& at = player.forest[index];
+      if (!at.sapling) tree(at, index, x, y);
+      for (int s = 0; s < kSides; ++s) slot(at, index, static_cast<Side>(s), x, y);
     }
     svg_.close();
   }
@@ -513,54 +518,59 @@ class TableDrawing {
     return {0, 0};
   }
 
-  // A tree (or a sapling) and the cards in its slots, in a group of its own
-  // whose tooltip describes the tree card.
+  // A tree card and the cards in its slots; its tooltip is the tree card's.
   void tree(const Tree& tree, std::size_t index, double x, double y) {
-    svg_.open("g",
-              {{"class", tree.sapling ? "tree sapling" : "tree"},
-               {"transform", fmt::format("translate({},{})", short_number(x), short_number(y))}});
-    const double cx = kSlotW + kSlotGap;
-    const double cy = kSlotH + kSlotGap;
-    if (tree.sapling) {
-      // A card face down, of no tree species (forest_shuffle_rulebook.md,
-      // "Tree Sapling"); which card it is shows in the tooltip only.
+    const double cx = x + kSlotW + kSlotGap;
+    const double cy = y + kSlotH + kSlotGap;
+    const Half& half = book_.card(tree.card).halves[0];
+    const std::string_view colour = symbol_colour(book_, half.symbol);
+    svg_.open("g", {{"class", "tree"}, {"font-weight", "bold"}});
+    svg_.title(fmt::format("tree {}: {}", index + 1, card_tooltip(book_, tree.card)));
+    svg_.element("path", {{"d", box(cx, cy, kSlotW, kSlotH)},
+                          {"fill", tint(colour, 0.55)},
+                          {"stroke", colour},
+                          {"stroke-width", 2}});
+    boxed_name(svg_, cx, cy, kSlotW, kSlotH, book_.species_of(half.species).name);
+    svg_.close();
+  }
+
+  // The saplings: cards face down, of no tree species (forest_shuffle_
+  // rulebook.md, "Tree Sapling"), all alike, so drawn in one group; which
+  // card each is shows in its tooltip only. Their word lets the pointer
+  // through to the card's tooltip.
+  void saplings(const Player& player,
+                const std::function<std::pair<double, double>(std::size_t)>& place) {
+    std::vector<std::size_t> found;
+    for (std::size_t index = 0; index < player.forest.size(); ++index) {
+      if (player.forest[index].sapling) found.push_back(index);
+    }
+    if (found.empty()) return;
+    svg_.open("g", {{"fill", "#b9a27c"}, {"stroke", "#6b5a3c"}});
+    for (std::size_t index : found) {
+      const auto [x, y] = place(index);
+      svg_.open("path", {{"class", "tree sapling"},
+                         {"d", box(x + kSlotW + kSlotGap, y + kSlotH + kSlotGap, kSlotW, kSlotH)}});
       svg_.title(fmt::format("tree {}: a sapling, {} face down (no tree species)", index + 1,
-                             book_.card_name(tree.card)));
-      svg_.element("rect", {{"x", cx},
-                            {"y", cy},
-                            {"width", kSlotW},
-                            {"height", kSlotH},
-                            {"rx", 3},
-                            {"fill", "#b9a27c"},
-                            {"stroke", "#6b5a3c"}});
-      svg_.text(cx + kSlotW / 2, cy + kSlotH / 2 + 3, "sapling",
-                {{"font-style", "italic"}, {"fill", "#3b2f1c"}});
-    } else {
-      const Half& half = book_.card(tree.card).halves[0];
-      const std::string_view colour = symbol_colour(book_, half.symbol);
-      svg_.title(fmt::format("tree {}: {}", index + 1, card_tooltip(book_, tree.card)));
-      svg_.element("rect", {{"x", cx},
-                            {"y", cy},
-                            {"width", kSlotW},
-                            {"height", kSlotH},
-                            {"rx", 3},
-                            {"fill", tint(colour, 0.55)},
-                            {"stroke", colour},
-                            {"stroke-width", 2}});
-      svg_.open("g", {{"font-weight", "bold"}});
-      boxed_name(svg_, cx, cy, kSlotW, kSlotH, book_.species_of(half.species).name);
+                             book_.card_name(player.forest[index].card)));
       svg_.close();
     }
-    for (int s = 0; s < kSides; ++s) slot(tree, index, static_cast<Side>(s));
+    svg_.close();
+    svg_.open("g", {{"font-style", "italic"}, {"fill", "#3b2f1c"}, {"pointer-events", "none"}});
+    for (std::size_t index : found) {
+      const auto [x, y] = place(index);
+      svg_.text(x + 1.5 * kSlotW + kSlotGap, y + 1.5 * kSlotH + kSlotGap + 3, "sapling");
+    }
     svg_.close();
   }
 
   // A slot's card, its visible half, or a stack of the species that share
   // slots (Common Toad, European Hare), drawn fanned behind the front card.
-  void slot(const Tree& tree, std::size_t index, Side side) {
+  void slot(const Tree& tree, std::size_t index, Side side, double x0, double y0) {
     const auto cards = tree.slot(side);
     if (cards.empty()) return;
-    const auto [x, y] = slot_at(side);
+    const auto [sx, sy] = slot_at(side);
+    const double x = x0 + sx;
+    const double y = y0 + sy;
     const Half& front = book_.card(cards.front()).half(side);
     const std::string& name = book_.species_of(front.species).name;
     svg_.open("g");
@@ -581,13 +591,16 @@ class TableDrawing {
       svg_.title(fmt::format("{} of tree {}: {} share the slot, {}; cards {}", side_name(side),
                              index + 1, cards.size(), half_text(book_, front), join(codes, ", ")));
     }
-    // Back cards first, each a little up and to the right of the next.
+    // Back cards first, each fanned a little further from the tree card
+    // (into the cross's empty corners), the front card in the slot itself.
     const double step = std::min(2.5, 8.0 / static_cast<double>(cards.size()));
+    const double dx = side == Side::Left ? -step : step;
+    const double dy = side == Side::Bottom ? step : -step;
     for (std::size_t k = cards.size(); k-- > 0;) {
-      const double d = static_cast<double>(k) * step;
+      const double d = static_cast<double>(k);
       const std::string_view colour = symbol_colour(book_, book_.card(cards[k]).half(side).symbol);
       svg_.element("path", {{"class", "dweller"},
-                            {"d", box(x + d, y - d, kSlotW, kSlotH)},
+                            {"d", box(x + d * dx, y + d * dy, kSlotW, kSlotH)},
                             {"fill", tint(colour, 0.3)},
                             {"stroke", colour}});
     }
