@@ -242,7 +242,8 @@ class TableDrawing {
   void header(const std::string& next) {
     deck_and_winter();
     clearing();
-    svg_.text(kClearingX, layout_.header - 10, next, {{"font-size", 10}, {"fill", "#333"}});
+    fitted_text(svg_, kClearingX, layout_.header - 10, next, layout_.width - kClearingX - kMargin,
+                10, {{"font-size", 10}, {"fill", "#333"}});
   }
 
   void panel(Seat seat, const std::vector<int>& scores) {
