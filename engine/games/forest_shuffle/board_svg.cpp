@@ -18,7 +18,6 @@
 #include <utility>
 
 #include "engine/core/svg.hpp"
-#include "engine/games/forest_shuffle/forest.hpp"
 #include "engine/games/forest_shuffle/fs_rules.hpp"
 #include "engine/games/forest_shuffle/scoring.hpp"
 
