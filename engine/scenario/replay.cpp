@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "engine/core/agent.hpp"
@@ -274,21 +275,41 @@ class Replayer {
       }
     }
     if (step.legal_moves) {
+      const std::string& kind = step.legal_moves_kind;
       std::vector<std::string> expected;
       for (const std::string& text : *step.legal_moves) {
         const MoveParse parsed = rules_->parse_move(text);
         if (!parsed.ok()) return fail(step.line, "legal_moves: " + parsed.error);
         expected.push_back(rules_->move_text(parsed.move));
+        if (!kind.empty() && move_use_of_text(expected.back()).action != kind) {
+          return fail(step.line,
+                      fmt::format("legal_moves: '{}' is not a '{}' move: its kind is '{}'",
+                                  expected.back(), kind, move_use_of_text(expected.back()).action));
+        }
       }
       std::vector<Move> moves;
       rules_->legal_moves(*state_, moves);
       std::vector<std::string> actual;
-      for (const Move& move : moves) actual.push_back(rules_->move_text(move));
+      std::set<std::string> kinds;  // of every legal move, for a kind that has none
+      for (const Move& move : moves) {
+        std::string text = rules_->move_text(move);
+        kinds.insert(move_use_of_text(text).action);
+        if (kind.empty() || move_use_of_text(text).action == kind)
+          actual.push_back(std::move(text));
+      }
       std::sort(expected.begin(), expected.end());
       std::sort(actual.begin(), actual.end());
       if (expected != actual) {
-        return fail(step.line, "the legal moves are not as expected", join(expected, "; "),
-                    actual.empty() ? "(none)" : join(actual, "; "));
+        const std::string none =
+            kind.empty()
+                ? "(none)"
+                : fmt::format("(no '{}' move; the legal moves' kinds are: {})", kind,
+                              kinds.empty() ? "none" : join({kinds.begin(), kinds.end()}, ", "));
+        return fail(step.line,
+                    kind.empty() ? "the legal moves are not as expected"
+                                 : fmt::format("the legal '{}' moves are not as expected", kind),
+                    expected.empty() ? "(none)" : join(expected, "; "),
+                    actual.empty() ? none : join(actual, "; "));
       }
     }
     if (!step.legal_moves_include.empty() || !step.legal_moves_exclude.empty()) {

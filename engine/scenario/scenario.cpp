@@ -118,7 +118,20 @@ void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& sce
     for (const auto& event : absent)
       step.absent_events.push_back(read_event(event, scenario).clause);
   }
-  if (const YAML::Node moves = node["legal_moves"]) {
+  if (YAML::Node moves = node["legal_moves"]) {
+    // Every legal move, or with `kind:` every legal move of one kind (its
+    // verb, as the notation writes it: "places", "roll").
+    if (moves.IsMap()) {
+      check_keys(moves, {"kind", "moves"});
+      const YAML::Node kind = moves["kind"];
+      if (!kind) fail_at(moves, "legal_moves", "expected 'kind:' (a move's verb) with 'moves:'");
+      step.legal_moves_kind = read_string(kind, "kind");
+      moves = moves["moves"];
+      if (!moves) {
+        fail_at(node["legal_moves"], "legal_moves",
+                "expected 'moves:', the legal moves of that kind ([] for none)");
+      }
+    }
     expect_sequence(moves, "legal_moves", "moves in the game's notation");
     std::vector<std::string> texts;
     for (const auto& move : moves) texts.push_back(read_string(move, "legal_moves"));

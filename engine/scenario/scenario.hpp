@@ -42,8 +42,11 @@ struct ScenarioStep {
   std::vector<EventExpectation> events;    // fired since the previous expect
   std::vector<std::string> absent_events;  // clause ids that must not have fired
   std::optional<std::vector<std::string>> legal_moves;  // exactly these, any order
-  std::vector<std::string> legal_moves_include;         // among the legal moves
-  std::vector<std::string> legal_moves_exclude;         // not among them
+  // When set, legal_moves are the legal moves of this kind only: the verb of
+  // their text ("places"; move_use_of_text).
+  std::string legal_moves_kind;
+  std::vector<std::string> legal_moves_include;  // among the legal moves
+  std::vector<std::string> legal_moves_exclude;  // not among them
   // Every generic property of a game holds at this state (the checks of
   // grove fuzz: the YAML and move-text round trips, the chance node, ...).
   bool properties_hold = false;

@@ -156,6 +156,103 @@ TEST(ScenarioReplay, LegalMovesCanBeIncludedAndExcludedOneByOne) {
   EXPECT_EQ(present.expected, "not a legal move");
 }
 
+// A Takenoko game 20 moves in (the dealing and plots written out, so no
+// seed decides it): P1 has rolled rain, let it pass, and chooses actions.
+ScenarioResult replay_takenoko(const std::string& checks) {
+  TempFolder folder("scenarios");
+  const std::string file = folder.write(
+      "case.yaml",
+      "game: takenoko\nplayers: 2\nsteps:\n"
+      "  - deal P1 plot-yellow-diamond\n  - deal P1 gardener-yellow-4-none\n"
+      "  - deal P1 panda-2-green\n  - deal P2 plot-yellow-line\n"
+      "  - deal P2 gardener-green-4-enclosure\n  - deal P2 panda-2-green\n"
+      "  - P1 draws objective gardener\n  - objective P1 gardener-green-4-fertilizer\n"
+      "  - P1 takes channel\n  - P2 draws objective gardener\n"
+      "  - objective P2 gardener-yellow-3x3\n  - P2 draws plots\n  - plot P2 green-enclosure\n"
+      "  - plot P2 yellow\n  - plot P2 yellow\n"
+      "  - P2 keeps yellow returning yellow then green-enclosure\n  - P2 places yellow at 1,0\n"
+      "  - weather P1 question\n  - P1 chooses rain\n  - P1 ignores weather\n" +
+          checks);
+  return replay_file(file, builtin_games());
+}
+
+// The legal moves of one kind, without the hundreds of the others.
+TEST(ScenarioReplay, LegalMovesOfOneKind) {
+  const auto passed = replay_takenoko(
+      "  - expect: {legal_moves: {kind: takes, moves: [P1 takes channel]}}\n"
+      "  - expect: {legal_moves: {kind: completes, moves: []}}\n");
+  EXPECT_TRUE(passed.passed()) << passed.message << " | " << passed.actual;
+
+  const auto missing = replay_takenoko("  - expect: {legal_moves: {kind: takes, moves: []}}\n");
+  EXPECT_EQ(missing.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(missing.message, "the legal 'takes' moves are not as expected");
+  EXPECT_EQ(missing.expected, "(none)");
+  EXPECT_EQ(missing.actual, "P1 takes channel");
+
+  // A kind no legal move has: the kinds there are.
+  const auto unknown =
+      replay_takenoko("  - expect: {legal_moves: {kind: take, moves: [P1 takes channel]}}\n");
+  EXPECT_EQ(unknown.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(unknown.message,
+            "legal_moves: 'P1 takes channel' is not a 'take' move: its kind is 'takes'");
+  const auto none =
+      replay_takenoko("  - expect: {legal_moves: {kind: plays, moves: [P1 ends turn]}}\n");
+  EXPECT_NE(none.message.find("'P1 ends turn' is not a 'plays' move"), std::string::npos);
+
+  const auto kinds =
+      replay_takenoko("  - expect: {legal_moves: {kind: ends, moves: [P1 ends turn]}}\n");
+  EXPECT_EQ(kinds.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(kinds.actual.find("(no 'ends' move; the legal moves' kinds are: draws, moves, takes)"),
+            std::string::npos)
+      << kinds.actual;
+}
+
+// A list in the state checked in part, its elements found by what they
+// hold rather than by where grove sorts them.
+TEST(ScenarioReplay, ListsCanBeCheckedInPart) {
+  const std::string start =
+      "start:\n  plantation:\n"
+      "    - {at: [-1, 1], colour: pink, height: 1}\n"
+      "    - {at: [0, 1], colour: pink, height: 2}\n"
+      "    - {at: [-1, 2], colour: pink, improvement: watershed, printed: true, height: 1}\n";
+  auto replay = [&](const std::string& plantation) {
+    TempFolder folder("scenarios");
+    return replay_file(folder.write("case.yaml", "game: takenoko\nplayers: 2\n" + start +
+                                                     "steps:\n  - expect:\n      state:\n"
+                                                     "        plantation: " +
+                                                     plantation + "\n"),
+                       builtin_games());
+  };
+  const auto passed = replay(
+      "{count: 3, includes: [{at: [-1, 2], improvement: watershed}, {at: [0, 1], height: 2}], "
+      "excludes: [{height: 3}, {colour: green}]}");
+  EXPECT_TRUE(passed.passed()) << passed.message << " | " << passed.actual;
+
+  const auto count = replay("{count: 4}");
+  EXPECT_EQ(count.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(count.expected, "plantation.count = 4");
+  EXPECT_EQ(count.actual, "plantation.count = 3");
+
+  const auto absent = replay("{includes: [{at: [0, 1], height: 1}]}");
+  EXPECT_EQ(absent.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(absent.actual.find("none; nearest: {at: [0, 1]"), std::string::npos) << absent.actual;
+  EXPECT_NE(absent.actual.find("(height = 2)"), std::string::npos) << absent.actual;
+
+  const auto present = replay("{excludes: [{improvement: watershed}]}");
+  EXPECT_EQ(present.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(present.actual.find("at: [-1, 2]"), std::string::npos) << present.actual;
+
+  const auto not_a_list = replay("{includes: {at: [0, 1]}}");
+  EXPECT_EQ(not_a_list.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(not_a_list.expected.find("plantation.includes = a list of elements"),
+            std::string::npos);
+
+  // A map where the state has a list says how to check part of a list.
+  const auto map = replay("{at: [0, 1]}");
+  EXPECT_EQ(map.status, ScenarioResult::Status::Failed);
+  EXPECT_NE(map.actual.find("{includes: [...], excludes: [...], count: N}"), std::string::npos);
+}
+
 TEST(ScenarioReplay, MissingEventsListWhatDidFire) {
   const auto result = replay_text(
       "steps:\n"
