@@ -28,7 +28,7 @@ std::vector<ParamSpec> parameters() {
   }
   return {
       integer_table_param(
-          "plot_tiles", tiles, 0, 10,
+          "plot_tiles", tiles, 0, 60,
           "plot tiles in the draw pile, by colour and printed improvement (the "
           "27 of the box besides the pond)",
           "reference/takenoko components.yaml, plots; " + rulebook("Game material")),

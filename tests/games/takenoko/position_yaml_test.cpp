@@ -154,7 +154,28 @@ TEST(TakenokoYaml, TooManyTilesNameTheParameterToChange) {
             "line 6:5: 'plantation 0,-1': pink appears more often than the variant has it (4 "
             "tiles): in plantation 1,0, plantation 0,1, plantation -1,1, plantation -1,0, "
             "plantation 0,-1; the variant's parameter plot_tiles sets it (plot_tiles: {pink: N}, "
-            "N up to 10)");
+            "N up to 60)");
+}
+
+// A board larger than the box's: a variant with more tiles of a kind
+// reads a plantation with that many (the parameter once stopped at 10).
+TEST(TakenokoYaml, AVariantWithMoreTilesReadsALargerPlantation) {
+  const Game& game = builtin_games().get("takenoko");
+  Variant variant(game);
+  variant.set_parameter_text("plot_tiles={pink: 30}");
+  const auto rules = game.rules(variant, 2);
+  // A straight line of 30 pink plots east of the pond, each beside the last.
+  std::string plantation = "plantation:\n";
+  for (int q = 1; q <= 30; ++q) {
+    plantation += "  - {at: [" + std::to_string(q) + ", 0], colour: pink}\n";
+  }
+  const auto state = rules->state_from_yaml(load_yaml_text(plantation, "start"));
+  EXPECT_EQ(rules->state_to_yaml(*state)["plantation"].size(), 30U);
+  EXPECT_NE(testing::message_of<InputError>([&] {
+              Variant too_many(game);
+              too_many.set_parameter_text("plot_tiles={pink: 61}");
+            }).find("expected a whole number from 0 to 60, got 61"),
+            std::string::npos);
 }
 
 TEST(TakenokoYaml, MistakesNameTheLineTheKeyAndWhatWasExpected) {
