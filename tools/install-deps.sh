@@ -13,7 +13,8 @@ packages=(
   libfmt-dev nlohmann-json3-dev libxxhash-dev libboost-dev
 )
 if [ "${1:-}" = "tests" ]; then
-  packages+=(clang-format chromium chromium-driver python3-selenium python3-pil)
+  packages+=(clang-format chromium chromium-driver python3-selenium python3-pil
+    python3-jsonschema python3-yaml)
 fi
 
 missing=()

@@ -13,6 +13,7 @@ int explore_signature(const std::string& scenarios, int jobs);
 int fuzz_command(const Invocation& invocation);
 int replay_command(const Invocation& invocation);
 int results_command(const Invocation& invocation);
+int schema_command(const Invocation& invocation);
 int score_command(const Invocation& invocation);
 int balance_command(const Invocation& invocation);
 int compare_command(const Invocation& invocation);

@@ -45,6 +45,8 @@ const std::vector<Command> kCommands = {
     {"view", "a scenario, finding or stored game as a web page that steps through it",
      grove::cli::view_command},
     {"results", "list and show stored runs", grove::cli::results_command},
+    {"schema", "the JSON Schema of a game's scenario or variant files, for YAML editors",
+     grove::cli::schema_command},
     {"score", "score a position written in YAML, card by card", grove::cli::score_command},
 };
 
