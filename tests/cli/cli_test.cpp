@@ -364,7 +364,7 @@ TEST_F(CliTest, WithoutACommandItShowsUsage) {
 TEST_F(CliTest, EverySubcommandHasHelp) {
   for (const std::string command :
        {"games", "rules", "play", "replay", "fuzz", "explore", "balance", "sweep", "tune",
-        "compare", "report", "show", "results", "score"}) {
+        "compare", "report", "show", "view", "results", "schema", "score"}) {
     const Output out = grove(command + " --help");
     EXPECT_EQ(out.code, 0) << command;
     EXPECT_NE(out.text.find("usage: grove " + command), std::string::npos) << out.text;
@@ -375,7 +375,7 @@ TEST_F(CliTest, MistakesGetOneLineWithASuggestion) {
   EXPECT_EQ(refused("reply"),
             "grove: error: unknown command 'reply' (did you mean 'replay'?); commands: games, "
             "rules, play, replay, fuzz, explore, balance, sweep, tune, compare, report, show, "
-            "results, score\n");
+            "view, results, schema, score\n");
   EXPECT_EQ(refused("rules pass_the_panda"),
             "grove: error: unknown game 'pass_the_panda' (did you mean 'pass_the_pandas'?); "
             "known games: pass_the_pandas, bamboo_harvest, takenoko, forest_shuffle\n");
