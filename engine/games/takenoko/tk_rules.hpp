@@ -131,6 +131,9 @@ class TakenokoRules final : public TypedRules<TakenokoRules, Position> {
   std::string board_legend() const override;
   // The table as a picture for grove view (board_svg.cpp).
   std::string board_svg_at(const Position& position) const override;
+  // Every player's completed objectives with their points, the Emperor
+  // card, the totals and the places (score_sheet.cpp), for grove score.
+  std::optional<std::string> score_sheet_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
