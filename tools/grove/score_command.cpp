@@ -1,7 +1,7 @@
 // grove score: the table of a position written in YAML and every player's
 // points, card by card, for a game whose positions can be scored at any
-// time (Forest Shuffle). The position comes from a file of the game's
-// position form, or from a scenario's start.
+// time (Forest Shuffle, Takenoko). The position comes from a file of the
+// game's position form, or from a scenario's start.
 
 #include <fmt/format.h>
 
@@ -36,7 +36,7 @@ void print_table(const Rules& rules, const State& state) {
     throw InputError({}, "",
                      rules.game().title +
                          " keeps no score sheet of a position; 'grove score' "
-                         "works for games that do (forest_shuffle)");
+                         "works for games that do (forest_shuffle, takenoko)");
   }
   std::cout << rules.board(state) << rules.board_legend() << "\n" << *sheet;
 }
