@@ -1770,5 +1770,58 @@ TEST_F(CliTest, InterruptedReplayKeepsItsResults) {
   EXPECT_NE(query("SELECT summary FROM runs").find("interrupted after"), std::string::npos);
 }
 
+// grove score takenoko: the plantation, then each player's completed
+// objectives with their points, the Emperor card and the total, and the
+// places; from a scenario's start too.
+TEST_F(CliTest, TakenokoScoreListsEveryCompletedObjectiveAndThePlaces) {
+  write("takenoko.yaml",
+        "emperor: P2\n"
+        "plantation:\n"
+        "  - {at: [1, 0], colour: green, height: 2}\n"
+        "players:\n"
+        "  P1: {completed: [plot-green-line, panda-2-pink]}\n"
+        "  P2:\n"
+        "    completed: [plot-green-curve, plot-green-triangle, plot-yellow-line,\n"
+        "                plot-yellow-curve, plot-yellow-triangle, plot-pink-line,\n"
+        "                plot-pink-curve, gardener-green-3x4, panda-2-green]\n"
+        "    hand: [panda-3-colours]\n");
+  const std::string out = ok("score takenoko " + folder_ / "takenoko.yaml");
+  EXPECT_NE(out.find("plantation:\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("P1: 7 points (2 objectives completed; 5 points from panda objectives)\n"
+                     "  plot      plot-green-line                2  three green plots in a "
+                     "straight line\n"
+                     "  panda     panda-2-pink                   5  2 pink bamboo section(s) on "
+                     "the player's board\n"
+                     "P2: 34 points (9 objectives completed; 3 points from panda objectives)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("  emperor   the Emperor card               2  taken by the player who set "
+                     "off the last round\n"
+                     "  in hand   1 card                         0  objectives not completed "
+                     "score nothing\n"
+                     "places if the game ended now:\n"
+                     "  1st  P2  34 points, 3 from panda objectives\n"
+                     "  2nd  P1  7 points, 5 from panda objectives\n"),
+            std::string::npos)
+      << out;
+  // The rulebook's tie-break, from a scenario's start: P1 26 with the
+  // Emperor card, P2 19.
+  const std::string scenario = ok("score " + std::string(GROVE_SOURCE_DIR) +
+                                  "/scenarios/takenoko/end_tie_break_panda_points.yaml");
+  EXPECT_NE(scenario.find("P1: 26 points (9 objectives completed; 3 points from panda "
+                          "objectives)\n"),
+            std::string::npos)
+      << scenario;
+  EXPECT_NE(scenario.find("  1st  P1  26 points, 3 from panda objectives\n"
+                          "  2nd  P2  19 points, 15 from panda objectives\n"),
+            std::string::npos)
+      << scenario;
+  // A game without a sheet names the games that keep one.
+  EXPECT_NE(refused("score " + std::string(GROVE_SOURCE_DIR) +
+                    "/scenarios/pass_the_pandas/bamboo_challenge_example_2.yaml")
+                .find("works for games that do (forest_shuffle, takenoko)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace grove
