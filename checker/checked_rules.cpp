@@ -16,6 +16,22 @@ void add_move(Hasher& hasher, const Move& move) {
 
 }  // namespace
 
+const char* promise_property(Promise promise) {
+  switch (promise) {
+    case Promise::ListedApplies:
+      return "legal-move-applies";
+    case Promise::UnlistedRefused:
+      return "illegal-move-rejected";
+    case Promise::RefusalUnchanged:
+      return "illegal-move-unchanged";
+    case Promise::ViewStable:
+      return "view-stable";
+    case Promise::ViewBehaves:
+      break;
+  }
+  return "view-contract";
+}
+
 CheckedRules::CheckedRules(const Rules& rules)
     : Rules(rules.game(), rules.variant(), rules.players()), rules_(rules) {}
 
@@ -34,14 +50,21 @@ Verdict CheckedRules::apply(State& state, const Move& move, EventLog* log) const
   }
   const std::unique_ptr<State> before = state.clone();
   const Verdict verdict = rules_.apply(state, move, log);
-  const auto broken = [&](const std::string& what) {
-    return ContractBroken(fmt::format("'{}' {} (at: {})", rules_.move_text(move), what,
-                                      rules_.state_summary(*before)));
+  const auto broken = [&](Promise promise, const std::string& what) {
+    return ContractBroken(promise,
+                          fmt::format("'{}' {} (at: {})", rules_.move_text(move), what,
+                                      rules_.state_summary(*before)),
+                          move);
   };
-  if (verdict.is_legal() && !listed) throw broken("is not listed but was accepted");
+  if (verdict.is_legal() && !listed) {
+    throw broken(Promise::UnlistedRefused, "is not listed but was accepted");
+  }
   if (!verdict.is_legal()) {
-    if (listed) throw broken("is listed but was refused: " + verdict.reason());
-    if (!state.equals(*before)) throw broken("was refused but changed the state");
+    if (listed)
+      throw broken(Promise::ListedApplies, "is listed but was refused: " + verdict.reason());
+    if (!state.equals(*before)) {
+      throw broken(Promise::RefusalUnchanged, "was refused but changed the state");
+    }
   }
   return verdict;
 }
@@ -80,8 +103,9 @@ std::uint64_t CheckedRules::behaviour(const State& state) const {
 std::uint64_t CheckedRules::view_hash(const State& state) const {
   const std::uint64_t view = rules_.view_hash(state);
   if (rules_.view_hash(state) != view) {
-    throw ContractBroken("the view of a state changes from one call to the next (at: " +
-                         rules_.state_summary(state) + ")");
+    throw ContractBroken(Promise::ViewStable,
+                         "the view of a state changes from one call to the next (at: " +
+                             rules_.state_summary(state) + ")");
   }
   const std::uint64_t seen_now = behaviour(state);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -89,12 +113,33 @@ std::uint64_t CheckedRules::view_hash(const State& state) const {
   if (first) {
     known->second.summary = rules_.state_summary(state);
   } else if (known->second.behaviour != seen_now) {
-    throw ContractBroken(fmt::format(
-        "two states with the same view behave differently (their moves, chance outcomes, "
-        "outcome or the views they lead to differ): '{}' and '{}'",
-        known->second.summary, rules_.state_summary(state)));
+    throw ContractBroken(
+        Promise::ViewBehaves,
+        fmt::format(
+            "two states with the same view behave differently (their moves, chance outcomes, "
+            "outcome or the views they lead to differ): '{}' and '{}'",
+            known->second.summary, rules_.state_summary(state)));
   }
   return view;
+}
+
+void CheckedRules::check_views_around(const State& state) const {
+  view_hash(state);
+  const Node node = rules_.node(state);
+  std::vector<Move> moves;
+  if (node.kind == NodeKind::Decision) {
+    rules_.legal_moves(state, moves);
+  } else if (node.kind == NodeKind::Chance) {
+    std::vector<ChanceOutcome> outcomes;
+    rules_.chance_outcomes(state, outcomes);
+    for (const ChanceOutcome& outcome : outcomes) moves.push_back(outcome.move);
+  }
+  const std::unique_ptr<State> next = state.clone();
+  for (const Move& move : moves) {
+    next->copy_from(state);
+    // A refused listed move is the apply promise's, reported where it is applied.
+    if (rules_.apply(*next, move, nullptr).is_legal()) view_hash(*next);
+  }
 }
 
 }  // namespace grove::checker

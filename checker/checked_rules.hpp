@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -26,8 +27,26 @@
 
 namespace grove::checker {
 
+// The promise a ContractBroken is about.
+enum class Promise {
+  ListedApplies,     // a listed move (or chance outcome) was refused
+  UnlistedRefused,   // a move that is not listed was accepted
+  RefusalUnchanged,  // a refused move changed the state
+  ViewStable,        // the view of a state changed from one call to the next
+  ViewBehaves,       // two states with the same view behave differently
+};
+
+// The property name grove fuzz and the explorer report the promise under:
+// the apply promises under the names step_checks.hpp gives them
+// ("legal-move-applies", "illegal-move-rejected", "illegal-move-unchanged"),
+// the view promises as "view-stable" and "view-contract".
+const char* promise_property(Promise promise);
+
 struct ContractBroken : std::logic_error {
-  using std::logic_error::logic_error;
+  ContractBroken(Promise broken, const std::string& what, std::optional<Move> about = std::nullopt)
+      : std::logic_error(what), promise(broken), move(about) {}
+  Promise promise;
+  std::optional<Move> move;  // the move applied, for the apply promises
 };
 
 class CheckedRules final : public Rules {
@@ -35,6 +54,13 @@ class CheckedRules final : public Rules {
   explicit CheckedRules(const Rules& rules);
 
   const Rules& checked() const { return rules_; }
+
+  // The view promise around `state`, as grove fuzz checks it along a game:
+  // the views of the state and of every state one listed move or chance
+  // outcome away, each held against every other state seen with its view.
+  // A game's path alone seldom meets the same view twice; its neighbours
+  // (the other outcome of a coin, the other move) often do.
+  void check_views_around(const State& state) const;
 
   // --- What the wrapper checks ------------------------------------------------
   Verdict apply(State& state, const Move& move, EventLog* log) const override;

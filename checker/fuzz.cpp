@@ -185,6 +185,16 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
   std::string text = scenario_header(*rules, fmt::format("fuzz finding: {}", failure.property),
                                      source, failure.detail);
   text += fmt::format("seed: {}   # for the random moves\nsteps:\n", input.seed);
+  if (failure.property == "view-contract") {
+    // Two states of the game (or next to it) share a view but behave
+    // differently: every move written out, the properties (and, replayed
+    // through CheckedRules, the views around the state) checked at every
+    // state, so that the replay meets both states.
+    const std::string check = "  - expect: {properties: hold}\n";
+    text += check;
+    for (const Move& move : failure.moves) text += move_step(*rules, move) + check;
+    return text;
+  }
   for (std::size_t i = 0; i < failure.chosen; ++i) {
     text += move_step(*rules, failure.moves[i]);
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "checker/checked_rules.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/agent.hpp"
 #include "engine/core/errors.hpp"
@@ -59,8 +60,11 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
     return result;
   };
   std::vector<std::uint64_t> hashes;  // of every state, for the replay below
+  std::optional<CheckedRules> checked;
+  if (options.check_properties && options.check_contract) checked.emplace(rules);
+  const Rules& play = checked ? static_cast<const Rules&>(*checked) : rules;
   try {
-    Walk walk(rules, input);
+    Walk walk(play, input);
     auto state = rules.initial_state();
     for (;;) {
       // A checker that throws is as much a finding as a move that does.
@@ -71,6 +75,7 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
         const Violation& first = violations.front();
         return fail(first.property, first.detail, first.move);
       }
+      if (checked) checked->check_views_around(*state);
       hashes.push_back(state->hash());
       if (rules.node(*state).kind == NodeKind::Terminal) {
         result.ended = true;
@@ -90,7 +95,7 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
       }
       const Move move = walk.next(*state, moves.size());
       EventLog events;
-      const Verdict verdict = rules.apply(*state, move, &events);
+      const Verdict verdict = play.apply(*state, move, &events);
       if (!verdict.is_legal()) {
         return fail("legal-move-applies",
                     fmt::format("'{}' was chosen from the listed moves but rejected: {}",
@@ -100,6 +105,11 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
       for (const Event& event : events) result.clauses.insert(event.clause);
       moves.push_back(move);
     }
+  } catch (const ContractBroken& broken) {
+    // An apply promise is about the move after `moves`; a view promise
+    // about the state they reach.
+    return fail(promise_property(broken.promise), broken.what(), broken.move,
+                broken.move.has_value());
   } catch (const std::exception& error) {
     return fail("exception", std::string("the rules threw: ") + error.what());
   }

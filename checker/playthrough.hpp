@@ -57,12 +57,20 @@ struct PlayOptions {
   // False: only play (to the end or the bound), checking no property; for
   // shrinking a game that does not end, where only that matters.
   bool check_properties = true;
+  // Also play through CheckedRules (with check_properties): every move
+  // applied (the chosen, the random and the sampled chance outcomes) is held
+  // against the listing, and the view promise (Rules::view_hash) is checked
+  // around every state of the game: its view and its neighbours' against
+  // every other state seen with the same view. A broken promise is a
+  // failure under promise_property's name.
+  bool check_contract = true;
   // Asked before each move; true stops the game where it is, claiming
   // nothing (Ctrl-C: a long game must not hold the run for seconds).
   std::function<bool()> stop;
 };
 
-// Plays and checks. Exceptions from the rules are failures ("exception").
+// Plays and checks. Exceptions from the rules are failures ("exception"),
+// broken promises (checked_rules.hpp) failures of their own.
 Playthrough play_and_check(const Rules& rules, const GameInput& input, const PlayOptions& options);
 
 }  // namespace grove::checker

@@ -83,6 +83,31 @@ TEST(Fuzz, PlantedBugsAreFoundAndShrunkToShortGames) {
   }
 }
 
+// Fuzz plays through CheckedRules: a view (Rules::view_hash) that leaves out
+// what the rules read is a finding, although no state of the game is wrong
+// on its own; the same game with its view fixed gives none.
+TEST(Fuzz, AViewThatBreaksItsPromiseIsAFinding) {
+  checker::FuzzSettings settings;
+  settings.seed = 7;
+  const Game fixed = testing::planted_game(PlantedBug::None);
+  EXPECT_FALSE(first_finding(fixed, settings, 20));
+  const Game game = testing::planted_game(PlantedBug::ViewIgnoresCoin);
+  const auto finding = first_finding(game, settings, 20);
+  ASSERT_TRUE(finding);
+  EXPECT_EQ(finding->failure.property, "view-contract") << finding->failure.detail;
+  EXPECT_NE(finding->failure.detail.find("two states with the same view behave differently"),
+            std::string::npos)
+      << finding->failure.detail;
+  // The coin's two outcomes lead to states that the view takes for the
+  // states after an add: a move or two suffices.
+  EXPECT_LE(checker::trace_length(*finding), 3U);
+  // The scenario checks every state it passes, so that a replay through
+  // CheckedRules meets both states with the view.
+  const std::string text = checker::finding_scenario(game, Variant(game), *finding, "a test");
+  EXPECT_EQ(text.find("random:"), std::string::npos) << text;
+  EXPECT_NE(text.find("expect: {properties: hold}"), std::string::npos) << text;
+}
+
 TEST(Fuzz, AnEndlessGameIsReportedAtTheBoundWithNoChosenMovesLeft) {
   const Game game = testing::planted_game(PlantedBug::Endless);
   checker::FuzzSettings settings;

@@ -19,6 +19,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checker/checked_rules.hpp"
 #include "checker/fuzz.hpp"
 #include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
@@ -230,6 +231,34 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
   munmap(shared, sizeof(std::atomic<std::int64_t>));
 }
 
+// What a finding's replay checks at `expect: {properties: hold}`: the
+// generic properties and, through one CheckedRules kept for the whole
+// replay, the view promise around each state checked, so that a
+// view-contract finding (whose scenario checks every state) fails until
+// the view is fixed.
+ReplayChecks finding_checks() {
+  struct Views {
+    const Rules* rules = nullptr;
+    std::unique_ptr<checker::CheckedRules> checked;
+  };
+  auto views = std::make_shared<Views>();
+  ReplayChecks checks{checker::broken_properties, checker::end_unreachable};
+  checks.properties = [views](const Rules& rules, const State& state) {
+    std::vector<std::string> broken = checker::broken_properties(rules, state);
+    if (views->rules != &rules) {
+      views->rules = &rules;
+      views->checked = std::make_unique<checker::CheckedRules>(rules);
+    }
+    try {
+      views->checked->check_views_around(state);
+    } catch (const checker::ContractBroken& error) {
+      broken.push_back(std::string(checker::promise_property(error.promise)) + ": " + error.what());
+    }
+    return broken;
+  };
+  return checks;
+}
+
 // The stored findings of the game, replayed before anything new is tried.
 int recheck_findings(Store& store, std::int64_t run, const Game& game) {
   int still_failing = 0;
@@ -239,7 +268,7 @@ int recheck_findings(Store& store, std::int64_t run, const Game& game) {
       result = replay_scenario(
           load_scenario_text(finding.scenario, fmt::format("finding {}", finding.id),
                              builtin_games()),
-          ReplayChecks{checker::broken_properties, checker::end_unreachable});
+          finding_checks());
     } catch (const InputError& error) {
       result.status = ScenarioResult::Status::Error;
       result.message = error.what();
@@ -286,7 +315,9 @@ int fuzz_command(const Invocation& invocation) {
           "rest) and checks every property at every state: legal moves apply, others are "
           "refused with a reason and change nothing, chance sums to 1, moves and states read "
           "back from their text, hashes are stable, replays are identical, nothing is stuck, "
-          "the game's invariants hold, the game ends. The first failure is shrunk to the "
+          "the game's invariants hold, the game ends, and (through CheckedRules) every move "
+          "applied is listed and states with the same view behave alike. The first failure is "
+          "shrunk to the "
           "shortest game that still fails and written to --findings as a scenario that "
           "'grove replay' reproduces. Stored findings of the game are replayed first. Exits "
           "with 1 if anything fails.",
