@@ -243,6 +243,16 @@ std::vector<ExploreFinding> explore_findings(const Exploration& exploration,
     return fmt::format("{} break a generic property; {}: {}", states_text(property.count),
                        writer.where(property, state), property.detail);
   });
+  const Sighting& view = exploration.view_contract();
+  writer.add("view-contract", true, view, [&](const State& state, std::string& steps) {
+    // The move leads to a state whose view an earlier state had: the
+    // replay reaches it, and a check of its properties, but only a search
+    // through CheckedRules meets both states.
+    steps =
+        move_step(rules, exploration.nth_move(state, static_cast<std::size_t>(view.move))) + check;
+    return fmt::format("the view (Rules::view_hash) breaks its promise in {}; {}: {}",
+                       states_text(view.count), writer.where(view, state), view.detail);
+  });
   const Sighting& thrown = exploration.exception();
   writer.add("exception", true, thrown, [&](const State& state, std::string& steps) {
     steps =

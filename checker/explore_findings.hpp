@@ -12,8 +12,8 @@
 namespace grove::checker {
 
 struct ExploreFinding {
-  // stuck-state, invariant, legal-move-applies, exception, no-end-reachable:
-  // defects, whose scenario fails until they are fixed. endless-play,
+  // stuck-state, invariant, legal-move-applies, property, view-contract,
+  // exception, no-end-reachable: defects, whose scenario fails until they are fixed. endless-play,
   // ruling-matters: what a designer should know, whose scenario shows it.
   std::string kind;
   bool defect = true;

@@ -10,9 +10,11 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
+#include "checker/checked_rules.hpp"
 #include "checker/fingerprint_set.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
@@ -75,7 +77,7 @@ struct Shard {
   std::vector<std::unique_ptr<State>> arrivals;  // the next level, as it is numbered
   std::array<std::vector<Discovery>, kShards> outbox;
 
-  Sighting stuck, invariant, rejected, exception, property;
+  Sighting stuck, invariant, rejected, exception, property, view;
   std::vector<Sighting> differs;  // per alternative
   std::set<std::string, std::less<>> clauses;
   bool broken_edges = false;
@@ -177,9 +179,16 @@ std::int64_t resident_memory() {
 // The search itself; explore() runs one and hands back its Exploration.
 class Search {
  public:
-  Search(const Rules& rules, const std::vector<const Rules*>& others, Exploration& result,
-         const ExploreOptions& options)
-      : rules_(rules), others_(others), result_(result), options_(options), shards_(kShards) {
+  // `rules` is what the search expands through: `plain` itself, or a
+  // CheckedRules around it.
+  Search(const Rules& rules, const Rules& plain, const std::vector<const Rules*>& others,
+         Exploration& result, const ExploreOptions& options)
+      : rules_(rules),
+        plain_(plain),
+        others_(others),
+        result_(result),
+        options_(options),
+        shards_(kShards) {
     for (Shard& shard : shards_) shard.differs.resize(others_.size());
     const int jobs = std::max(1, options_.jobs);
     for (int j = 0; j < jobs; ++j) scratch_.push_back(std::make_unique<Scratch>());
@@ -284,7 +293,9 @@ class Search {
         sight(shard.invariant, ref, depth_, -1, [&] { return join(problems, "; "); });
       }
       if (options_.all_checks) {
-        if (const auto broken = broken_properties(rules_, state); !broken.empty()) {
+        // The properties probe refused moves themselves: through the plain
+        // rules, so that each is reported under its own name.
+        if (const auto broken = broken_properties(plain_, state); !broken.empty()) {
           sight(shard.property, ref, depth_, -1, [&] { return join(broken, "; "); });
         }
       }
@@ -357,6 +368,13 @@ class Search {
         // A view the rules cannot give (or, through CheckedRules, one that
         // breaks its promise) is the rules throwing too.
         fingerprint = rules_.view_hash(next);
+      } catch (const ContractBroken& broken) {
+        // Through CheckedRules: a listed move refused, or a view that
+        // breaks its promise.
+        sight(broken.promise == Promise::ListedApplies ? shard.rejected : shard.view, ref, depth_,
+              index, [&] { return std::string(broken.what()); });
+        shard.broken_edges = true;
+        continue;
       } catch (const std::exception& error) {
         sight(shard.exception, ref, depth_, index, [&] {
           return fmt::format("applying '{}', the rules threw: {}", rules_.move_text(move),
@@ -415,7 +433,9 @@ class Search {
         State& next = *scratch.next[0];  // the successors are all looked up by now
         next.copy_from(state);
         const bool legal = other.apply(next, move, nullptr).is_legal();
-        const std::uint64_t fingerprint = legal ? rules_.view_hash(next) : 0;
+        // The view of a state the other reading reached is no promise of
+        // these rules to hold: asked of the plain rules.
+        const std::uint64_t fingerprint = legal ? plain_.view_hash(next) : 0;
         if (fingerprint != scratch.successors[j]) differs_at = static_cast<int>(j);
       }
     } catch (const std::exception&) {
@@ -540,6 +560,7 @@ class Search {
       merge(out.rejected_move_, shard.rejected);
       merge(out.exception_, shard.exception);
       merge(out.property_, shard.property);
+      merge(out.view_contract_, shard.view);
       for (std::size_t a = 0; a < others_.size(); ++a)
         merge(out.alternatives_[a].differs, shard.differs[a]);
       out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());
@@ -558,6 +579,7 @@ class Search {
   }
 
   const Rules& rules_;
+  const Rules& plain_;
   const std::vector<const Rules*>& others_;
   Exploration& result_;
   const ExploreOptions& options_;
@@ -652,7 +674,13 @@ Exploration explore(const Rules& rules, const std::vector<const Rules*>& alterna
   Exploration result(rules, std::move(alternatives));
   std::vector<const Rules*> compared = alternative_rules;
   if (!options.compare_rulings) std::fill(compared.begin(), compared.end(), nullptr);
-  Search search(rules, compared, result, options);
+  // All checks: the search expands through CheckedRules, so that a move
+  // listed and refused, or a view (Rules::view_hash) taken by states that
+  // behave differently, is a finding with its shortest trace.
+  std::optional<CheckedRules> checked;
+  if (options.all_checks) checked.emplace(rules);
+  Search search(checked ? static_cast<const Rules&>(*checked) : rules, rules, compared, result,
+                options);
   search.run();
   return result;
 }

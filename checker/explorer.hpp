@@ -59,7 +59,9 @@ struct ExploreOptions {
   // Also check every generic property grove fuzz checks (step_checks.hpp:
   // copies, hashes, the YAML and notation round trips, the refusal of
   // nearby moves, the chance sums) at every state: the same list as fuzz,
-  // several times slower than the search's own checks.
+  // several times slower than the search's own checks. And expand through
+  // CheckedRules (checked_rules.hpp): every view taken is held against the
+  // other states with it (Exploration::view_contract).
   bool all_checks = false;
   // Called from the calling thread a few times a second.
   std::function<void(const ExploreProgress&)> progress;
@@ -137,6 +139,10 @@ class Exploration {
   const Sighting& exception() const { return exception_; }
   // A generic property broken (ExploreOptions::all_checks only).
   const Sighting& property() const { return property_; }
+  // Two states with one view (Rules::view_hash) that behave differently:
+  // the state whose move led to the second (searching through CheckedRules,
+  // as ExploreOptions::all_checks does).
+  const Sighting& view_contract() const { return view_contract_; }
   const std::vector<Alternative>& alternatives() const { return alternatives_; }
   const std::set<std::string>& clauses() const { return clauses_; }
 
@@ -175,7 +181,7 @@ class Exploration {
   std::unique_ptr<State> start_;
   bool from_initial_ = true;
   std::vector<Alternative> alternatives_;
-  Sighting stuck_, invariant_, rejected_move_, exception_, property_;
+  Sighting stuck_, invariant_, rejected_move_, exception_, property_, view_contract_;
   std::set<std::string> clauses_;
   std::int64_t expanded_ = 0;
   int max_depth_ = 0;

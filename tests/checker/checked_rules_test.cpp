@@ -72,12 +72,13 @@ TEST(CheckedRules, AViewThatHidesWhatTheRulesReadIsFoundByTheExplorer) {
     if (bug == PlantedBug::None) {
       EXPECT_TRUE(exploration.complete());
       EXPECT_FALSE(exploration.exception().seen()) << exploration.exception().detail;
+      EXPECT_FALSE(exploration.view_contract().seen()) << exploration.view_contract().detail;
     } else {
-      ASSERT_TRUE(exploration.exception().seen());
-      EXPECT_NE(exploration.exception().detail.find("two states with the same view behave "
-                                                    "differently"),
+      ASSERT_TRUE(exploration.view_contract().seen());
+      EXPECT_NE(exploration.view_contract().detail.find("two states with the same view behave "
+                                                        "differently"),
                 std::string::npos)
-          << exploration.exception().detail;
+          << exploration.view_contract().detail;
     }
   }
 }

@@ -298,6 +298,40 @@ TEST(Explorer, AllChecksRunTheGenericPropertiesAtEveryState) {
   EXPECT_EQ(replayed.message, "a generic property is broken") << finding->scenario;
 }
 
+// With all_checks the explorer also expands through CheckedRules: a view
+// that leaves out whether the coin is to be tossed passes every check of a
+// single state, and is found where a move leads to a state whose view an
+// earlier state had, with a shortest trace. The same game with its view
+// fixed gives no finding.
+TEST(Explorer, AllChecksFindAViewThatBreaksItsPromise) {
+  ExploreOptions options;
+  options.all_checks = true;
+  auto fixed = std::make_shared<const Game>(testing::planted_game(PlantedBug::None));
+  const Explored correct = explore_rules(fixed->rules(Variant(*fixed), 2), options);
+  EXPECT_TRUE(correct.exploration.complete());
+  EXPECT_FALSE(correct.exploration.view_contract().seen());
+  EXPECT_TRUE(correct.findings().empty());
+
+  auto game = std::make_shared<const Game>(testing::planted_game(PlantedBug::ViewIgnoresCoin));
+  const Explored quick = explore_rules(game->rules(Variant(*game), 2));
+  EXPECT_FALSE(quick.exploration.view_contract().seen());
+  const Explored run = explore_rules(game->rules(Variant(*game), 2), options);
+  const checker::Sighting& broken = run.exploration.view_contract();
+  ASSERT_TRUE(broken.seen());
+  EXPECT_NE(broken.detail.find("two states with the same view behave differently"),
+            std::string::npos)
+      << broken.detail;
+  EXPECT_FALSE(run.exploration.exception().seen()) << run.exploration.exception().detail;
+  EXPECT_LE(run.exploration.trace(broken.state).size(), 2U);
+  const std::vector<checker::ExploreFinding> findings = run.findings();
+  const checker::ExploreFinding* finding = finding_of(findings, "view-contract");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_TRUE(finding->defect);
+  EXPECT_NE(finding->detail.find("the view (Rules::view_hash) breaks its promise"),
+            std::string::npos)
+      << finding->detail;
+}
+
 TEST(Explorer, FindsAGameThatNeverEndsFromTheStart) {
   // The counter wraps at 10: every state can only lead to more play.
   const Explored run = explore_planted(PlantedBug::Endless);

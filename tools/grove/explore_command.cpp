@@ -111,7 +111,9 @@ int explore_command(const Invocation& invocation) {
       "do not compare the rulings' other alternatives (faster)")(
       "all-checks", po::bool_switch(&explore.all_checks),
       "also check at every state every generic property grove fuzz checks (YAML and notation "
-      "round trips, nearby moves refused, chance sums, ...): several times slower")(
+      "round trips, nearby moves refused, chance sums, ...), and search through CheckedRules so "
+      "that states with one view (Rules::view_hash) that behave differently are found: several "
+      "times slower")(
       "signature", po::value(&signature)->implicit_value("scenarios")->value_name("DIR"),
       "explore every game's small variants (DIR/GAME/variants/explore_*.yaml, DIR by default "
       "'scenarios') and print one line each: states, transitions, depth and exact outcome "
@@ -224,6 +226,8 @@ int explore_command(const Invocation& invocation) {
   if (explore.all_checks) {
     std::cout << "  generic properties broken:        "
               << sighting_text(exploration.property(), "none") << "\n";
+    std::cout << "  one view, different behaviour:    "
+              << sighting_text(exploration.view_contract(), "none") << "\n";
   }
 
   checker::EndingAnalysis endings;
@@ -368,7 +372,10 @@ int explore_command(const Invocation& invocation) {
                       {"invariant", sighting_json(exploration.invariant())},
                       {"rejected_move", sighting_json(exploration.rejected_move())},
                       {"exception", sighting_json(exploration.exception())}};
-  if (explore.all_checks) report["checks"]["property"] = sighting_json(exploration.property());
+  if (explore.all_checks) {
+    report["checks"]["property"] = sighting_json(exploration.property());
+    report["checks"]["view_contract"] = sighting_json(exploration.view_contract());
+  }
   record.report = report.dump();
   store.add_exploration(record);
 
