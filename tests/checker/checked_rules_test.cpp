@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "checker/explorer.hpp"
+#include "checker/small_variants.hpp"
 #include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
@@ -88,16 +89,15 @@ TEST(CheckedRules, AViewThatHidesWhatTheRulesReadIsFoundByTheExplorer) {
 // from a position start there): every move the explorer applies is checked
 // against the listing, and every state's view against the others with it.
 TEST(CheckedRules, EveryGameKeepsItsPromisesOnItsSmallVariants) {
-  namespace fs = std::filesystem;
-  const fs::path scenarios = fs::path(GROVE_SOURCE_DIR) / "scenarios";
+  const std::vector<SmallVariant> small =
+      small_variants(std::filesystem::path(GROVE_SOURCE_DIR) / "scenarios");
   int explored = 0;
   for (const auto& game : builtin_games().games()) {
     std::vector<std::pair<std::string, std::string>> variants = {{"", ""}};  // the default
-    for (const auto& file : fs::directory_iterator(scenarios / game->name / "variants")) {
-      const std::string stem = file.path().stem().string();
-      if (stem.rfind("explore_", 0) != 0) continue;
-      const fs::path start = scenarios / game->name / (stem + "_start.yaml");
-      variants.emplace_back(file.path().string(), fs::exists(start) ? start.string() : "");
+    for (const SmallVariant& variant : small) {
+      if (variant.game == game->name) {
+        variants.emplace_back(variant.variant_file.string(), variant.start_file.string());
+      }
     }
     for (const auto& [variant_file, start_file] : variants) {
       Variant variant(*game);

@@ -8,7 +8,8 @@
 //
 // The small variants are the files scenarios/GAME/variants/explore_*.yaml;
 // where scenarios/GAME/STEM_start.yaml exists (a forest dealt by chance), the
-// search starts where that scenario leaves the game.
+// search starts where that scenario leaves the game (checker/small_variants.hpp
+// finds them, for the tests too).
 
 #include <fmt/format.h>
 
@@ -18,6 +19,7 @@
 #include <iostream>
 
 #include "checker/explorer.hpp"
+#include "checker/small_variants.hpp"
 #include "checker/state_graph.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
@@ -30,32 +32,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct SmallVariant {
-  std::string game;
-  fs::path variant_file;
-  fs::path start_file;  // empty: the game's own start
-};
+using checker::SmallVariant;
 
-std::vector<SmallVariant> small_variants(const fs::path& scenarios) {
+// The small variants to sign, or why there are none.
+std::vector<SmallVariant> signature_variants(const fs::path& scenarios) {
   if (!fs::is_directory(scenarios)) {
     throw InputError({scenarios.string()}, "--signature",
                      "expected the scenarios folder (with GAME/variants/explore_*.yaml)");
   }
-  std::vector<SmallVariant> found;
-  for (const fs::directory_entry& game : fs::directory_iterator(scenarios)) {
-    const fs::path variants = game.path() / "variants";
-    if (!fs::is_directory(variants)) continue;
-    for (const fs::directory_entry& file : fs::directory_iterator(variants)) {
-      const std::string stem = file.path().stem().string();
-      if (file.path().extension() != ".yaml" || stem.rfind("explore_", 0) != 0) continue;
-      const fs::path start = game.path() / (stem + "_start.yaml");
-      found.push_back(
-          {game.path().filename().string(), file.path(), fs::exists(start) ? start : fs::path()});
-    }
-  }
-  std::sort(found.begin(), found.end(), [](const SmallVariant& a, const SmallVariant& b) {
-    return a.variant_file < b.variant_file;
-  });
+  std::vector<SmallVariant> found = checker::small_variants(scenarios);
   if (found.empty()) {
     throw InputError({scenarios.string()}, "--signature",
                      "no small variants (GAME/variants/explore_*.yaml) in this folder");
@@ -100,7 +85,7 @@ int explore_signature(const std::string& scenarios, int jobs) {
   std::int64_t states = 0;
   std::int64_t transitions = 0;
   double seconds = 0;
-  const std::vector<SmallVariant> variants = small_variants(scenarios);
+  const std::vector<SmallVariant> variants = signature_variants(scenarios);
   for (const SmallVariant& small : variants) {
     const Game& game = builtin_games().get(small.game);
     const ExploreStart from =
