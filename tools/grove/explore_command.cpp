@@ -17,6 +17,7 @@
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/explore_start.hpp"
+#include "tools/grove/explore_text.hpp"
 #include "tools/grove/findings_writer.hpp"
 #include "tools/grove/interrupt.hpp"
 
@@ -74,8 +75,6 @@ class ProgressLine {
   bool drawn_ = false;
   double shown_ = -100;
 };
-
-std::string probability(double p) { return fmt::format("{:.12f}", p); }
 
 nlohmann::json sighting_json(const Sighting& sighting) {
   if (!sighting.seen()) return {{"states", 0}};

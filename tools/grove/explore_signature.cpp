@@ -25,6 +25,7 @@
 #include "engine/games/builtin.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/explore_start.hpp"
+#include "tools/grove/explore_text.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
@@ -47,8 +48,6 @@ std::vector<SmallVariant> signature_variants(const fs::path& scenarios) {
   }
   return found;
 }
-
-std::string probability(double p) { return fmt::format("{:.12f}", p); }
 
 // "pass_the_pandas/explore_two_dice, 2 players: 436 states, ..."
 std::string signature_line(const SmallVariant& small, const checker::Exploration& exploration,
