@@ -109,16 +109,14 @@ std::uint64_t CheckedRules::view_hash(const State& state) const {
   }
   const std::uint64_t seen_now = behaviour(state);
   std::lock_guard<std::mutex> lock(mutex_);
-  const auto [known, first] = views_.try_emplace(view, Seen{seen_now, {}});
-  if (first) {
-    known->second.summary = rules_.state_summary(state);
-  } else if (known->second.behaviour != seen_now) {
+  const auto [known, first] = views_.try_emplace(view, seen_now);
+  if (!first && known->second != seen_now) {
     throw ContractBroken(
         Promise::ViewBehaves,
-        fmt::format(
-            "two states with the same view behave differently (their moves, chance outcomes, "
-            "outcome or the views they lead to differ): '{}' and '{}'",
-            known->second.summary, rules_.state_summary(state)));
+        fmt::format("two states with the same view behave differently (their moves, chance "
+                    "outcomes, outcome or the views they lead to differ): '{}' and an earlier "
+                    "state with its view ({:016x})",
+                    rules_.state_summary(state), view));
   }
   return view;
 }

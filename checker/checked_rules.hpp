@@ -128,12 +128,13 @@ class CheckedRules final : public Rules {
   std::uint64_t behaviour(const State& state) const;
 
   const Rules& rules_;
-  struct Seen {
-    std::uint64_t behaviour;
-    std::string summary;  // the first state seen with the view, for the message
-  };
+  // Per view, the behaviour of the first state seen with it, and nothing
+  // else: a search through the wrapper sees a view per state found, so a
+  // summary kept per view (for the message) cost more than the search's own
+  // state. A break describes the state at hand; the trace to the move that
+  // reached it is the finding's.
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::uint64_t, Seen> views_;
+  mutable std::unordered_map<std::uint64_t, std::uint64_t> views_;
 };
 
 }  // namespace grove::checker
