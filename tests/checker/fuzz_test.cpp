@@ -9,6 +9,7 @@
 
 #include <iostream>
 
+#include "checker/replay_checks.hpp"
 #include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/games/builtin.hpp"
@@ -105,7 +106,16 @@ TEST(Fuzz, AViewThatBreaksItsPromiseIsAFinding) {
   // CheckedRules meets both states with the view.
   const std::string text = checker::finding_scenario(game, Variant(game), *finding, "a test");
   EXPECT_EQ(text.find("random:"), std::string::npos) << text;
-  EXPECT_NE(text.find("expect: {properties: hold}"), std::string::npos) << text;
+  Registry buggy, correct;
+  buggy.add(testing::planted_game(PlantedBug::ViewIgnoresCoin));
+  correct.add(testing::planted_game(PlantedBug::None));
+  const ScenarioResult before =
+      replay_scenario(load_scenario_text(text, "finding", buggy), checker::finding_replay_checks());
+  EXPECT_EQ(before.status, ScenarioResult::Status::Failed) << text;
+  EXPECT_NE(before.actual.find("view-contract"), std::string::npos) << before.actual;
+  const ScenarioResult after = replay_scenario(load_scenario_text(text, "finding", correct),
+                                               checker::finding_replay_checks());
+  EXPECT_TRUE(after.passed()) << text << after.message << after.actual;
 }
 
 TEST(Fuzz, AnEndlessGameIsReportedAtTheBoundWithNoChosenMovesLeft) {

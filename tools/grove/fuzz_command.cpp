@@ -19,8 +19,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/checked_rules.hpp"
 #include "checker/fuzz.hpp"
+#include "checker/replay_checks.hpp"
 #include "checker/state_graph.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
@@ -231,34 +231,6 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
   munmap(shared, sizeof(std::atomic<std::int64_t>));
 }
 
-// What a finding's replay checks at `expect: {properties: hold}`: the
-// generic properties and, through one CheckedRules kept for the whole
-// replay, the view promise around each state checked, so that a
-// view-contract finding (whose scenario checks every state) fails until
-// the view is fixed.
-ReplayChecks finding_checks() {
-  struct Views {
-    const Rules* rules = nullptr;
-    std::unique_ptr<checker::CheckedRules> checked;
-  };
-  auto views = std::make_shared<Views>();
-  ReplayChecks checks{checker::broken_properties, checker::end_unreachable};
-  checks.properties = [views](const Rules& rules, const State& state) {
-    std::vector<std::string> broken = checker::broken_properties(rules, state);
-    if (views->rules != &rules) {
-      views->rules = &rules;
-      views->checked = std::make_unique<checker::CheckedRules>(rules);
-    }
-    try {
-      views->checked->check_views_around(state);
-    } catch (const checker::ContractBroken& error) {
-      broken.push_back(std::string(checker::promise_property(error.promise)) + ": " + error.what());
-    }
-    return broken;
-  };
-  return checks;
-}
-
 // The stored findings of the game, replayed before anything new is tried.
 int recheck_findings(Store& store, std::int64_t run, const Game& game) {
   int still_failing = 0;
@@ -268,7 +240,7 @@ int recheck_findings(Store& store, std::int64_t run, const Game& game) {
       result = replay_scenario(
           load_scenario_text(finding.scenario, fmt::format("finding {}", finding.id),
                              builtin_games()),
-          finding_checks());
+          checker::finding_replay_checks());
     } catch (const InputError& error) {
       result.status = ScenarioResult::Status::Error;
       result.message = error.what();
