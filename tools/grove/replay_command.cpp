@@ -10,8 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "checker/state_graph.hpp"
-#include "checker/step_checks.hpp"
+#include "checker/replay_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/junit.hpp"
@@ -86,8 +85,8 @@ void write_failure_page(const std::string& file, const std::string& folder,
   std::string name = stem;
   for (int n = 2; !written.insert(name).second; ++n) name = stem + "-" + std::to_string(n);
   ScenarioResult result;
-  const render::GamePage page = scenario_page(
-      *scenario, ReplayChecks{checker::broken_properties, checker::end_unreachable}, 2000, result);
+  const render::GamePage page =
+      scenario_page(*scenario, checker::finding_replay_checks(), 2000, result);
   const std::string path = (std::filesystem::path(folder) / (name + ".html")).string();
   write_output(path, render::game_page_html(page), "--html");
 }
@@ -146,8 +145,7 @@ int replay_command(const Invocation& invocation) {
   for (const auto& file : files) {
     if (interrupted()) break;
     ScenarioResult result =
-        replay_file(file, builtin_games(), common.variant,
-                    ReplayChecks{checker::broken_properties, checker::end_unreachable});
+        replay_file(file, builtin_games(), common.variant, checker::finding_replay_checks());
     store.add_scenario_result(run, result);
     print_result(result, show_log, static_cast<std::size_t>(log_lines));
     if (!html.empty() && !result.passed()) {

@@ -6,8 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "checker/state_graph.hpp"
-#include "checker/step_checks.hpp"
+#include "checker/replay_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "tools/grove/commands.hpp"
@@ -83,9 +82,7 @@ int view_command(const Invocation& invocation) {
     if (output.empty()) output = std::filesystem::path(inputs[0]).stem().string() + ".html";
     check_output_file(output, "--output");
     ScenarioResult result;
-    page =
-        scenario_page(scenario, ReplayChecks{checker::broken_properties, checker::end_unreachable},
-                      limit, result);
+    page = scenario_page(scenario, checker::finding_replay_checks(), limit, result);
   } else {
     const std::int64_t run = number_argument(inputs[0], "RUN");
     const std::int64_t number = number_argument(inputs[1], "GAME");
