@@ -1823,5 +1823,41 @@ TEST_F(CliTest, TakenokoScoreListsEveryCompletedObjectiveAndThePlaces) {
             std::string::npos);
 }
 
+// The names alone, one a line, for scripts and the bash completion
+// (tools/completion/grove.bash): every game, and each game's parameters,
+// rulings with every alternative (the default first) and clauses.
+TEST_F(CliTest, GamesAndRulesListNamesForScripts) {
+  std::string names;
+  for (const auto& game : builtin_games().games()) names += game->name + "\n";
+  const Output games = grove("games --names");
+  EXPECT_EQ(games.code, 0);
+  EXPECT_EQ(games.text, names);
+  EXPECT_NE(grove("games --help").text.find("--names"), std::string::npos);
+
+  for (const auto& game : builtin_games().games()) {
+    std::string expected;
+    for (const auto& spec : game->parameters) expected += "parameter " + spec.name + "\n";
+    for (const auto& ruling : game->rulings) {
+      expected += "ruling " + ruling.id + "=" + ruling.default_alternative + "\n";
+      for (const auto& alternative : ruling.alternatives) {
+        if (alternative.id != ruling.default_alternative) {
+          expected += "ruling " + ruling.id + "=" + alternative.id + "\n";
+        }
+      }
+    }
+    for (const auto& clause : game->clauses) expected += "clause " + clause.id + "\n";
+    const Output rules = grove("rules " + game->name + " --names");
+    EXPECT_EQ(rules.code, 0) << game->name;
+    EXPECT_EQ(rules.text, expected) << game->name;
+  }
+  const std::string ptp = grove("rules pass_the_pandas --names").text;
+  EXPECT_EQ(ptp.rfind("parameter dice_per_player\n", 0), 0u) << ptp;
+  EXPECT_NE(ptp.find("\nruling ptp.challenge_basis=rolled\nruling ptp.challenge_basis=set_aside\n"),
+            std::string::npos)
+      << ptp;
+  EXPECT_NE(grove("rules --help").text.find("--names"), std::string::npos);
+  EXPECT_EQ(grove("rules pass_the_panda --names").code, 2);
+}
+
 }  // namespace
 }  // namespace grove

@@ -12,11 +12,17 @@ namespace grove::cli {
 
 int games_command(const Invocation& invocation) {
   po::options_description options("options");
+  options.add_options()("names", "only the games' names, one a line (for scripts and completion)");
   po::variables_map values;
-  if (!parse(invocation, "games", "Lists the games grove knows.", options, {}, values)) {
+  if (!parse(invocation, "games [--names]", "Lists the games grove knows.", options, {}, values)) {
     return kSuccess;
   }
+  const bool names_only = values.count("names") > 0;
   for (const auto& game : builtin_games().games()) {
+    if (names_only) {
+      std::cout << game->name << "\n";
+      continue;
+    }
     std::cout << fmt::format("{:<18} {:<18} {}-{} players   rules: {}\n", game->name, game->title,
                              game->min_players, game->max_players, game->rules_source);
   }
@@ -26,7 +32,12 @@ int games_command(const Invocation& invocation) {
 int rules_command(const Invocation& invocation) {
   std::string name;
   po::options_description options = game_options(name);
-  if (!parse_game(invocation, "rules GAME",
+  bool names_only = false;
+  options.add_options()("names", po::bool_switch(&names_only),
+                        "only the names, one a line, for scripts and completion: 'parameter NAME', "
+                        "'ruling ID=ALTERNATIVE' (each alternative, the default first) and "
+                        "'clause ID'");
+  if (!parse_game(invocation, "rules GAME [--names]",
                   "Shows a game's parameters (with defaults, ranges and where the rule stands), "
                   "its rulings (the readings grove had to choose between) and its rule clauses "
                   "(the ids events carry, for scenario expectations).",
@@ -34,6 +45,18 @@ int rules_command(const Invocation& invocation) {
     return kSuccess;
   }
   const Game& game = builtin_games().get(name);
+  if (names_only) {
+    for (const auto& spec : game.parameters) std::cout << "parameter " << spec.name << "\n";
+    for (const auto& ruling : game.rulings) {
+      std::cout << "ruling " << ruling.id << "=" << ruling.default_alternative << "\n";
+      for (const auto& alternative : ruling.alternatives) {
+        if (alternative.id == ruling.default_alternative) continue;
+        std::cout << "ruling " << ruling.id << "=" << alternative.id << "\n";
+      }
+    }
+    for (const auto& clause : game.clauses) std::cout << "clause " << clause.id << "\n";
+    return kSuccess;
+  }
   std::cout << fmt::format("{} ({}), {}-{} players; rules: {}\n", game.title, game.name,
                            game.min_players, game.max_players, game.rules_source);
 
