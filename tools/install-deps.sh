@@ -2,7 +2,9 @@
 # Installs the Debian packages grove builds with; with the argument 'tests',
 # also what only the test suite uses (clang-format, to check the C++ files'
 # layout; Chromium, to render the HTML reports headless, with ChromeDriver,
-# Selenium and Pillow to step through grove view's pages). Does nothing (and
+# Selenium and Pillow to step through grove view's pages; groff and man-db to
+# check the man page; dpkg-dev and file for cpack's Debian package, whose
+# Depends dpkg-shlibdeps computes). Does nothing (and
 # needs no network or root) when they are all present already.
 set -euo pipefail
 
@@ -14,7 +16,7 @@ packages=(
 )
 if [ "${1:-}" = "tests" ]; then
   packages+=(clang-format chromium chromium-driver python3-selenium python3-pil
-    python3-jsonschema python3-yaml)
+    python3-jsonschema python3-yaml groff-base man-db dpkg-dev file)
 fi
 
 missing=()

@@ -3,8 +3,9 @@
 # are formatted (tools/check-format.sh, a second), build with tests, run them,
 # then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run
 # them again, all but the strength ladder (label "ladder": thousands of
-# searched games, which the sanitizers would slow many times over) and the
-# explorer's signatures (label "signature": two million states).
+# searched games, which the sanitizers would slow many times over), the
+# explorer's signatures (label "signature": two million states) and the
+# Debian package (label "package": cpack, which checks packaging, not code).
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +31,4 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGROVE_SANITIZE=ON \
   -DGROVE_BENCHMARKS=OFF >/dev/null
 cmake --build build-asan
 ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser'
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser|package'
