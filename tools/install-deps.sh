@@ -16,7 +16,7 @@ packages=(
 )
 if [ "${1:-}" = "tests" ]; then
   packages+=(clang-format chromium chromium-driver python3-selenium python3-pil
-    python3-jsonschema python3-yaml groff-base man-db dpkg-dev file)
+    python3-jsonschema python3-yaml groff-base man-db dpkg-dev file libxml2-utils)
 fi
 
 missing=()

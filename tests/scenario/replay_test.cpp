@@ -317,12 +317,18 @@ TEST(ScenarioReplay, JunitXmlReportsFailuresAndEscapesText) {
   failed.status = ScenarioResult::Status::Failed;
   failed.line = 3;
   failed.message = "expected \"x\" & y";
-  const std::string xml = junit_xml({passed, failed});
-  EXPECT_NE(xml.find("<testsuite name=\"pass_the_pandas\" tests=\"2\" failures=\"1\" errors=\"0\""),
+  const std::string xml = junit_xml({passed, failed}, JunitRun{"2026-11-25T23:17:40", "table"});
+  EXPECT_NE(xml.find("<testsuites name=\"grove replay\" tests=\"2\" failures=\"1\" errors=\"0\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"pass_the_pandas\" id=\"0\" package=\"grove\" "
+                     "timestamp=\"2026-11-25T23:17:40\" hostname=\"table\" tests=\"2\" "
+                     "failures=\"1\" errors=\"0\""),
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("name=\"broken &lt;case&gt;\""), std::string::npos);
-  EXPECT_NE(xml.find("<failure message=\"expected &quot;x&quot; &amp; y\">"), std::string::npos);
+  EXPECT_NE(xml.find("<failure message=\"expected &quot;x&quot; &amp; y\" type=\"failure\">"),
+            std::string::npos);
 }
 
 }  // namespace

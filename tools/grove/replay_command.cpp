@@ -1,9 +1,11 @@
 // grove replay: run scenario files and report pass/fail per scenario.
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -91,6 +93,22 @@ void write_failure_page(const std::string& file, const std::string& folder,
   write_output(path, render::game_page_html(page), "--html");
 }
 
+// Now, as JUnit's timestamps are written: "2026-11-25T23:17:40" (UTC).
+std::string utc_timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  return text;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
+
 }  // namespace
 
 int replay_command(const Invocation& invocation) {
@@ -123,7 +141,16 @@ int replay_command(const Invocation& invocation) {
     return kSuccess;
   }
   if (paths.empty()) paths.push_back("scenarios");
-  const std::vector<std::string> files = find_scenario_files(paths);
+  // A path that does not exist is replayed as a file, so that it is an error
+  // of its own (in the JUnit XML too) and the other scenarios still run.
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    if (!std::filesystem::exists(path)) {
+      files.push_back(path);
+      continue;
+    }
+    for (std::string& file : find_scenario_files({path})) files.push_back(std::move(file));
+  }
   if (files.empty()) throw InputError("no scenario files (*.yaml) under " + join(paths, ", "));
   const bool show_log = values["log"].as<bool>();
   const std::int64_t log_lines = values["log-lines"].as<std::int64_t>();
@@ -138,6 +165,7 @@ int replay_command(const Invocation& invocation) {
       store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
   watch_for_interrupt();
   const auto started = std::chrono::steady_clock::now();
+  const std::string run_started = utc_timestamp();
 
   std::vector<ScenarioResult> results;
   std::set<std::string> games, variants;
@@ -175,7 +203,7 @@ int replay_command(const Invocation& invocation) {
   }
   if (!junit.empty()) {
     std::ofstream out(junit);
-    out << junit_xml(results);
+    out << junit_xml(results, JunitRun{run_started, host_name()});
     if (!out) throw InputError({junit, 0, 0}, "--junit", "cannot write the file");
   }
   if (interrupted()) {
