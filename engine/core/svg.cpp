@@ -5,6 +5,8 @@
 #include <array>
 #include <cmath>
 
+#include "engine/core/words.hpp"
+
 namespace grove {
 namespace {
 
@@ -31,7 +33,7 @@ SvgWriter::SvgWriter(double width, double height) {
 
 void SvgWriter::attributes(const SvgAttributes& attributes) {
   for (const SvgAttribute& attribute : attributes) {
-    out_ += fmt::format(" {}=\"{}\"", attribute.name, xml_escape(attribute.value.text));
+    out_ += fmt::format(" {}=\"{}\"", attribute.name, escape_markup(attribute.value.text));
   }
 }
 
@@ -58,43 +60,16 @@ void SvgWriter::text(double x, double y, std::string_view content,
                      const SvgAttributes& attributes) {
   out_ += fmt::format("<text x=\"{}\" y=\"{}\"", short_number(x), short_number(y));
   this->attributes(attributes);
-  out_ += fmt::format(">{}</text>", xml_escape(content));
+  out_ += fmt::format(">{}</text>", escape_markup(content));
 }
 
 void SvgWriter::title(std::string_view content) {
-  out_ += fmt::format("<title>{}</title>", xml_escape(content));
+  out_ += fmt::format("<title>{}</title>", escape_markup(content));
 }
 
 std::string SvgWriter::finish() {
   while (!open_.empty()) close();
   return out_ + "</svg>";
-}
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 std::string_view seat_colour(Seat seat) {

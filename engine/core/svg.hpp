@@ -1,7 +1,7 @@
 #pragma once
 // A small SVG writer for the pictures games draw of their tables
 // (Rules::board_svg, shown by grove view). It escapes every text and
-// attribute, writes numbers short, and closes what it opened, so a game's
+// attribute (escape_markup), writes numbers short, and closes what it opened, so a game's
 // drawing code says only what to draw.
 
 #include <string>
@@ -55,8 +55,6 @@ class SvgWriter {
   std::vector<std::string> open_;
 };
 
-// Text made safe for SVG and HTML: & < > " ' escaped.
-std::string xml_escape(std::string_view text);
 // The colour a seat is drawn in, the same in every game: P1 red, P2 blue,
 // P3 green, P4 orange, P5 purple (and grey beyond).
 std::string_view seat_colour(Seat seat);

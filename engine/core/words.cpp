@@ -56,4 +56,16 @@ std::string escape_markup(std::string_view text) {
   return out;
 }
 
+std::string ordinal(int place) {
+  const int last_two = place % 100;
+  const int last = place % 10;
+  const char* suffix = "th";
+  if (last_two < 11 || last_two > 13) {
+    if (last == 1) suffix = "st";
+    if (last == 2) suffix = "nd";
+    if (last == 3) suffix = "rd";
+  }
+  return std::to_string(place) + suffix;
+}
+
 }  // namespace grove

@@ -19,5 +19,7 @@ std::string with_article(std::string_view word);
 // attribute: & < > " ' escaped, and the control characters XML 1.0
 // forbids (even escaped) replaced by '?'.
 std::string escape_markup(std::string_view text);
+// A place as people write it: "1st", "2nd", "3rd", "4th", ... "11th", "21st".
+std::string ordinal(int place);
 
 }  // namespace grove

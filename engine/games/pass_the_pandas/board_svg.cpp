@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/svg.hpp"
+#include "engine/core/words.hpp"
 #include "engine/games/pass_the_pandas/ptp_rules.hpp"
 
 namespace grove::pass_the_pandas {
@@ -146,19 +147,6 @@ void draw_dice(SvgWriter& svg, double x, double y, const std::vector<Die>& dice,
 
 int rows_of(std::size_t dice) {
   return std::max(1, static_cast<int>((dice + kPerRow - 1) / kPerRow));
-}
-
-std::string ordinal(int place) {
-  switch (place) {
-    case 1:
-      return "1st";
-    case 2:
-      return "2nd";
-    case 3:
-      return "3rd";
-    default:
-      return fmt::format("{}th", place);
-  }
 }
 
 std::string plural(int count, std::string_view one, std::string_view many) {

@@ -778,31 +778,8 @@ std::string turn_words(const TakenokoRules& rules, const Position& position) {
     return fmt::format("game over after round {}: {} {}", position.round, join(winners, " and "),
                        winners.size() == 1 ? "wins" : "tie");
   }
-  const Node here = rules.node_at(position);
-  const std::string who = seat_label(position.turn);
-  std::string words;
-  if (here.kind == NodeKind::Chance) {
-    switch (position.step) {
-      case Step::Deal:
-        return fmt::format("setting up: chance deals {} a starting {} objective",
-                           seat_label(position.dealt / 3),
-                           category_name(static_cast<Category>(position.dealt % 3)));
-      case Step::Weather:
-        words = "chance rolls the weather die for " + who;
-        break;
-      case Step::DrawPlots:
-        words = "chance draws a plot tile for " + who;
-        break;
-      default:
-        words =
-            fmt::format("chance draws a {} objective for {}", category_name(position.drawing), who);
-        break;
-    }
-  } else {
-    const Seat actor = here.kind == NodeKind::Decision ? here.actor : position.turn;
-    words = seat_label(actor) + " to " + words_for(position.step).doing;
-  }
-  return fmt::format("round {}: {}", position.round, words);
+  if (position.step == Step::Deal) return "setting up: " + rules.next_to_act(position);
+  return fmt::format("round {}: {}", position.round, rules.next_to_act(position));
 }
 
 // Across the top: the die, whose turn and what they are doing, and the five

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/core/words.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
 
 namespace grove::takenoko {
@@ -35,19 +36,6 @@ std::string seats_text(const std::vector<Seat>& seats) {
   const std::string last = labels.back();
   labels.pop_back();
   return join(labels, ", ") + " and " + last;
-}
-
-std::string place_text(int place) {
-  switch (place) {
-    case 1:
-      return "1st";
-    case 2:
-      return "2nd";
-    case 3:
-      return "3rd";
-    default:
-      return fmt::format("{}th", place);
-  }
 }
 
 }  // namespace
@@ -103,9 +91,8 @@ std::optional<std::string> TakenokoRules::score_sheet_at(const Position& positio
   });
   for (const Seat seat : order) {
     const auto at = static_cast<std::size_t>(seat);
-    text +=
-        fmt::format("  {:<4} {}  {} points, {} from panda objectives\n",
-                    place_text(outcome.place[at]), seat_label(seat), outcome.score[at], panda[at]);
+    text += fmt::format("  {:<4} {}  {} points, {} from panda objectives\n",
+                        ordinal(outcome.place[at]), seat_label(seat), outcome.score[at], panda[at]);
   }
   // Equal totals: say how the tie-break decided them (seats in seat order).
   std::map<std::int64_t, std::vector<Seat>, std::greater<>> by_total;

@@ -152,6 +152,9 @@ class TakenokoRules final : public TypedRules<TakenokoRules, Position> {
                                           const EventLog& log) const override;
 
   // --- Used by the turn, notation, YAML and board code ----------------------
+  // Who acts next, in words: "P1 to choose an action", or what chance does
+  // ("chance rolls the weather die for P2").
+  std::string next_to_act(const Position& position) const;
   // The table before the deal: every tile and card in its pile, the
   // reserves full, the gardener and the panda on the pond.
   Position fresh_position() const;

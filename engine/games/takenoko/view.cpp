@@ -265,32 +265,7 @@ std::string pile_text(const Pile<Kinds>& pile) {
 // "P1 to choose an action (round 3, rain, actions taken: gardener)", or what
 // chance does next.
 std::string where_text(const TakenokoRules& rules, const Position& position) {
-  const Node here = rules.node_at(position);
-  const std::string who = seat_label(position.turn);
-  std::string where;
-  if (here.kind == NodeKind::Chance) {
-    switch (position.step) {
-      case Step::Deal:
-        where =
-            fmt::format("chance deals {} a starting {} objective", seat_label(position.dealt / 3),
-                        category_name(static_cast<Category>(position.dealt % 3)));
-        break;
-      case Step::Weather:
-        where = "chance rolls the weather die for " + who;
-        break;
-      case Step::DrawPlots:
-        where = fmt::format("chance draws a plot tile for {} ({} to draw)", who,
-                            position.plots_to_draw);
-        break;
-      default:
-        where =
-            fmt::format("chance draws a {} objective for {}", category_name(position.drawing), who);
-        break;
-    }
-  } else {
-    const Seat actor = here.kind == NodeKind::Decision ? here.actor : position.turn;
-    where = seat_label(actor) + " to " + words_for(position.step).doing;
-  }
+  const std::string where = rules.next_to_act(position);
   if (position.step == Step::Deal) return where;
   std::vector<std::string> progress = {fmt::format("round {}", position.round)};
   if (position.weather != Weather::None) progress.emplace_back(weather_name(position.weather));
@@ -307,6 +282,28 @@ std::string TakenokoRules::summary_at(const Position& position) const {
   }
   if (position.step == Step::Over) return "game over: " + join(scores, ", ");
   return fmt::format("{}; scores {}", where_text(*this, position), join(scores, ", "));
+}
+
+std::string TakenokoRules::next_to_act(const Position& position) const {
+  const Node here = node_at(position);
+  const std::string who = seat_label(position.turn);
+  if (here.kind == NodeKind::Decision || here.kind == NodeKind::Terminal) {
+    const Seat actor = here.kind == NodeKind::Decision ? here.actor : position.turn;
+    return seat_label(actor) + " to " + words_for(position.step).doing;
+  }
+  switch (position.step) {
+    case Step::Deal:
+      return fmt::format("chance deals {} a starting {} objective", seat_label(position.dealt / 3),
+                         category_name(static_cast<Category>(position.dealt % 3)));
+    case Step::Weather:
+      return "chance rolls the weather die for " + who;
+    case Step::DrawPlots:
+      return fmt::format("chance draws a plot tile for {} ({} to draw)", who,
+                         position.plots_to_draw);
+    default:
+      return fmt::format("chance draws a {} objective for {}", category_name(position.drawing),
+                         who);
+  }
 }
 
 std::string TakenokoRules::board_legend() const { return kMapLegend; }
