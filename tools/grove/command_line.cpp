@@ -21,6 +21,18 @@ void add_db_option(po::options_description& options, CommonOptions& common) {
                         "results database (SQLite)");
 }
 
+void add_log_lines_option(po::options_description& options, std::int64_t& lines) {
+  options.add_options()("log-lines", po::value(&lines)->default_value(lines)->value_name("N"),
+                        "print at most N lines of the game: the first third and the end, with "
+                        "how many were left out (0: all)");
+}
+
+std::size_t checked_limit(std::int64_t value, const std::string& option, const char* unit) {
+  if (value < 0)
+    throw InputError({}, option, fmt::format("expected a number of {} (0: all)", unit));
+  return static_cast<std::size_t>(value);
+}
+
 void add_variant_options(po::options_description& options, CommonOptions& common) {
   options.add_options()("variant", po::value(&common.variant.variant_file)->value_name("FILE"),
                         "variant file (parameters and rulings) applied over the defaults")(

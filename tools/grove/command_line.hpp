@@ -38,6 +38,12 @@ struct CommonOptions {
 };
 
 void add_db_option(po::options_description& options, CommonOptions& common);
+// --log-lines N for a command that prints a whole game (grove play, grove
+// show): at most N lines, the first third and the end.
+void add_log_lines_option(po::options_description& options, std::int64_t& lines);
+// A bound on what is printed or kept (--log-lines, --steps): 0 for none; a
+// negative number is refused, naming the option.
+std::size_t checked_limit(std::int64_t value, const std::string& option, const char* unit);
 void add_variant_options(po::options_description& options, CommonOptions& common);
 // --players N; `about` says what it is when not given.
 void add_players_option(

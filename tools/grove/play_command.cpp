@@ -22,10 +22,7 @@ int play_command(const Invocation& invocation) {
   po::options_description options = game_options(name);
   add_agents_option(options, agent_list);
   std::int64_t log_lines = 3000;
-  options.add_options()("log-lines",
-                        po::value(&log_lines)->default_value(log_lines)->value_name("N"),
-                        "print at most N lines of the game: the first third and the end, with "
-                        "how many were left out (0: all)");
+  add_log_lines_option(options, log_lines);
   if (!parse_game_command(
           invocation,
           "play GAME [--players N] [--agents greedy,mcts,...] [--seed S] [--variant FILE]",
@@ -56,8 +53,7 @@ int play_command(const Invocation& invocation) {
                            players, variant.name(), changes.empty() ? "" : " (" + changes + ")",
                            seed, join(agents, ", "));
   Table table(seed, agents);
-  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
-  GameLog log(*rules, static_cast<std::size_t>(log_lines));
+  GameLog log(*rules, checked_limit(log_lines, "--log-lines", "lines"));
   while (!log.over()) {
     if (interrupted()) {
       log.flush();

@@ -153,8 +153,8 @@ int replay_command(const Invocation& invocation) {
   }
   if (files.empty()) throw InputError("no scenario files (*.yaml) under " + join(paths, ", "));
   const bool show_log = values["log"].as<bool>();
-  const std::int64_t log_lines = values["log-lines"].as<std::int64_t>();
-  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
+  const std::size_t log_lines =
+      checked_limit(values["log-lines"].as<std::int64_t>(), "--log-lines", "lines");
 
   if (!junit.empty()) check_output_file(junit, "--junit");
   std::optional<OutputFolder> html_folder;
@@ -175,7 +175,7 @@ int replay_command(const Invocation& invocation) {
     ScenarioResult result =
         replay_file(file, builtin_games(), common.variant, checker::finding_replay_checks());
     store.add_scenario_result(run, result);
-    print_result(result, show_log, static_cast<std::size_t>(log_lines));
+    print_result(result, show_log, log_lines);
     if (!html.empty() && !result.passed()) {
       write_failure_page(file, html, common.variant, pages);
     }

@@ -62,10 +62,8 @@ int show_command(const Invocation& invocation) {
       "game", po::value(&number)->required()->value_name("GAME"),
       "the game's number in the run, from 0 (as the report lists them)")(
       "scenario", po::value(&scenario)->value_name("FILE"),
-      "also write the game as a scenario that 'grove replay FILE' reproduces")(
-      "log-lines", po::value(&log_lines)->default_value(log_lines)->value_name("N"),
-      "print at most N lines of the game: the first third and the end, with how many were "
-      "left out (0: all)");
+      "also write the game as a scenario that 'grove replay FILE' reproduces");
+  add_log_lines_option(options, log_lines);
   add_db_option(options, common);
   po::positional_options_description positional;
   positional.add("run", 1).add("game", 1);
@@ -93,8 +91,7 @@ int show_command(const Invocation& invocation) {
       number, info.game_title, info.players, info.variant,
       changes.empty() ? "" : " (" + changes + ")", record.seed, seats_text(record),
       stored_result(*rules, record));
-  if (log_lines < 0) throw InputError({}, "--log-lines", "expected a number of lines (0: all)");
-  GameLog log(*rules, static_cast<std::size_t>(log_lines));
+  GameLog log(*rules, checked_limit(log_lines, "--log-lines", "lines"));
   for (const Move& move : moves) {
     if (const Verdict verdict = log.play(move); !verdict.is_legal()) {
       log.flush();

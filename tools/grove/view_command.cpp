@@ -69,13 +69,13 @@ int view_command(const Invocation& invocation) {
              options, positional, values)) {
     return kSuccess;
   }
-  if (steps < 0) throw InputError({}, "--steps", "expected a number of steps (0: all)");
+
   if (inputs.empty() || inputs.size() > 2) {
     throw InputError({}, "input",
                      "expected a scenario file, or a balance run and a game number "
                      "('grove results list' shows the runs)");
   }
-  const auto limit = static_cast<std::size_t>(steps);
+  const std::size_t limit = checked_limit(steps, "--steps", "steps");
   render::GamePage page;
   if (inputs.size() == 1) {
     const Scenario scenario = load_scenario(inputs[0], builtin_games(), common.variant);
