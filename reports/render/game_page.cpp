@@ -97,9 +97,13 @@ void PageSteps::move_into(GamePage& page, const std::string& hint) {
 std::string game_page_html(const GamePage& page) {
   std::string html(kGamePageHtml);
   // In a script element only "</" can end the data early; JSON allows "<\/".
-  std::string data = page_json(page).dump();
-  for (std::size_t at = data.find("</"); at != std::string::npos; at = data.find("</", at + 3)) {
-    data.replace(at, 2, "<\\/");
+  // Copied in one pass: the pictures hold thousands of closing tags.
+  const std::string json = page_json(page).dump();
+  std::string data;
+  data.reserve(json.size() + json.size() / 8);
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    data += json[i];
+    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') data += '\\';
   }
   fill(html, "/*__GAME__*/null", data);
   // The title last: the first marker is then the one in <title>, whatever
