@@ -118,20 +118,23 @@ void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& sce
     for (const auto& event : absent)
       step.absent_events.push_back(read_event(event, scenario).clause);
   }
-  if (YAML::Node moves = node["legal_moves"]) {
+  if (const YAML::Node written = node["legal_moves"]) {
     // Every legal move, or with `kind:` every legal move of one kind (its
-    // verb, as the notation writes it: "places", "roll").
-    if (moves.IsMap()) {
-      check_keys(moves, {"kind", "moves"});
-      const YAML::Node kind = moves["kind"];
-      if (!kind) fail_at(moves, "legal_moves", "expected 'kind:' (a move's verb) with 'moves:'");
-      step.legal_moves_kind = read_string(kind, "kind");
-      moves = moves["moves"];
-      if (!moves) {
-        fail_at(node["legal_moves"], "legal_moves",
+    // verb, as the notation writes it: "places", "roll"). Nodes are only
+    // read, never assigned: assigning one yaml-cpp node to another writes
+    // into the document.
+    if (written.IsMap()) {
+      check_keys(written, {"kind", "moves"});
+      if (!written["kind"]) {
+        fail_at(written, "legal_moves", "expected 'kind:' (a move's verb) with 'moves:'");
+      }
+      if (!written["moves"]) {
+        fail_at(written, "legal_moves",
                 "expected 'moves:', the legal moves of that kind ([] for none)");
       }
+      step.legal_moves_kind = read_string(written["kind"], "kind");
     }
+    const YAML::Node moves = written.IsMap() ? written["moves"] : written;
     expect_sequence(moves, "legal_moves", "moves in the game's notation");
     std::vector<std::string> texts;
     for (const auto& move : moves) texts.push_back(read_string(move, "legal_moves"));

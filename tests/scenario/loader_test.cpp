@@ -71,6 +71,17 @@ TEST(ScenarioLoader, MistakesAreLocated) {
             "case.yaml:3:1: 'step': unknown key (did you mean 'steps'?); expected one of: game, "
             "title, source, description, variant, parameters, rulings, players, seed, start, "
             "steps, end");
+  // legal_moves of one kind: both keys, each mistake where it was made.
+  EXPECT_EQ(load_error(folder,
+                       "game: pass_the_pandas\nplayers: 2\nsteps:\n"
+                       "  - expect: {legal_moves: {kind: pass}}\n"),
+            "case.yaml:4:27: 'legal_moves': expected 'moves:', the legal moves of that kind ([] "
+            "for none)");
+  EXPECT_EQ(load_error(folder,
+                       "game: pass_the_pandas\nplayers: 2\nsteps:\n"
+                       "  - expect: {legal_moves: {kind: pass, moves: pass}}\n"),
+            "case.yaml:4:47: 'legal_moves': expected moves in the game's notation (a list), got "
+            "'pass'");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\nplayers: 7\n"),
             "case.yaml:2:10: 'players': Pass the Pandas is for 2 to 5 players, not 7");
   EXPECT_EQ(load_error(folder, "game: pass_the_pandas\n"),
