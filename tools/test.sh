@@ -4,8 +4,10 @@
 # then build again with AddressSanitizer + UndefinedBehaviorSanitizer and run
 # them again, all but the strength ladder (label "ladder": thousands of
 # searched games, which the sanitizers would slow many times over), the
-# explorer's signatures (label "signature": two million states) and the
-# Debian package (label "package": cpack, which checks packaging, not code).
+# explorer's signatures (label "signature": two million states), the
+# browser test (label "browser": Chromium steps through grove view's pages,
+# which the sanitizers would not see into) and the Debian package (label
+# "package": cpack, which checks packaging, not code).
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,7 @@
 #pragma once
-// JUnit XML for CI systems (Jenkins, GitLab, GitHub annotations), in the
-// Ant format their schemas describe: the totals on <testsuites>; one
+// JUnit XML for CI systems (Jenkins, GitLab and the like), in the Ant
+// format their readers take (no `file` attribute: Ant's schema has none;
+// the failure text starts with FILE:LINE): the totals on <testsuites>; one
 // <testsuite> per game with its id, package, timestamp, hostname, totals,
 // <properties>, <system-out> and <system-err>; one <testcase> per scenario,
 // with a <failure> or, for a file that could not be read, an <error>.

@@ -138,6 +138,10 @@ json step_form(const std::string& key, json value, json others, const std::strin
   properties[key] = std::move(value);
   json form = closed_map(properties);
   form["required"] = {key};
+  // The exact reason and words it contains exclude each other.
+  if (form["properties"].contains("reason_contains")) {
+    form["not"] = {{"required", {"reason", "reason_contains"}}};
+  }
   return described(form, description);
 }
 
@@ -149,7 +153,9 @@ json step_schema(const Game& game) {
            {described(move, "a move or a chance outcome in the game's notation"),
             step_form("move", move, json::object(), "a move or a chance outcome"),
             step_form("expect", expect_schema(game), json::object(), "what must hold here"),
-            step_form("illegal", move, reasons, "a move the rules must reject"),
+            step_form("illegal", move, reasons,
+                      "a move the rules must reject, with the reason or words it contains (not "
+                      "both)"),
             step_form("legal", move, json::object(),
                       "a move the rules must accept here (tried on a copy, not played)"),
             step_form("random",

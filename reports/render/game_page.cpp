@@ -1,5 +1,6 @@
 #include "reports/render/game_page.hpp"
 
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -65,9 +66,10 @@ json page_json(const GamePage& page) {
 
 }  // namespace
 
+// At least one step before the gap and one after it, whatever the limit.
 PageSteps::PageSteps(std::size_t limit)
     : head_limit_(limit == 0 ? 0 : std::max<std::size_t>(1, limit / 3)),
-      tail_limit_(limit == 0 ? 0 : limit - head_limit_) {}
+      tail_limit_(limit == 0 ? 0 : std::max<std::size_t>(1, limit - head_limit_)) {}
 
 void PageSteps::add(PageStep step) {
   if (head_limit_ == 0 || head_.size() < head_limit_) {
@@ -76,8 +78,14 @@ void PageSteps::add(PageStep step) {
   }
   tail_.push_back(std::move(step));
   if (tail_.size() > tail_limit_) {
+    // The checks made at a step left out are not lost: they move to the
+    // first step after the gap, where the page says what was left out.
+    std::vector<PageCheck> checks = std::move(tail_.front().checks);
     tail_.pop_front();
     ++left_out_;
+    tail_.front().checks.insert(tail_.front().checks.begin(),
+                                std::make_move_iterator(checks.begin()),
+                                std::make_move_iterator(checks.end()));
   }
 }
 
@@ -96,14 +104,21 @@ void PageSteps::move_into(GamePage& page, const std::string& hint) {
 
 std::string game_page_html(const GamePage& page) {
   std::string html(kGamePageHtml);
-  // In a script element only "</" can end the data early; JSON allows "<\/".
-  // Copied in one pass: the pictures hold thousands of closing tags.
-  const std::string json = page_json(page).dump();
+  // Inside a script element the HTML parser looks for "</script" and, after
+  // "<!--", for "<script": text from a scenario (a title, a move, a card)
+  // could end the data early or swallow the page. JSON writes every "<" as
+  // \u003c, which the parser never sees and the script reads back as "<".
+  // Invalid UTF-8 in that text is replaced, not thrown.
+  const std::string json =
+      page_json(page).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string data;
   data.reserve(json.size() + json.size() / 8);
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    data += json[i];
-    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') data += '\\';
+  for (const char c : json) {
+    if (c == '<') {
+      data += "\\u003c";
+    } else {
+      data += c;
+    }
   }
   fill(html, "/*__GAME__*/null", data);
   // The title last: the first marker is then the one in <title>, whatever

@@ -49,6 +49,7 @@ struct GamePage {
 // Collects a game's steps as it is played, keeping at most `limit` (0: all):
 // the first third as they come and the rest from the end, as the logs are
 // cut, so that a game that never ends fills neither the memory nor the page.
+// The checks made at steps left out move to the first step after the gap.
 class PageSteps {
  public:
   explicit PageSteps(std::size_t limit);

@@ -664,11 +664,7 @@ nlohmann::json page_data(const std::string& page) {
   const std::size_t start = html.find(marker);
   if (start == std::string::npos) return nullptr;
   const std::size_t end = html.find(";\n", start);
-  std::string data = html.substr(start + marker.size(), end - start - marker.size());
-  for (std::size_t at = data.find("<\\/"); at != std::string::npos; at = data.find("<\\/", at)) {
-    data.replace(at, 3, "</");
-  }
-  return nlohmann::json::parse(data);
+  return nlohmann::json::parse(html.substr(start + marker.size(), end - start - marker.size()));
 }
 
 std::size_t checks_on(const nlohmann::json& page, bool held) {
@@ -729,6 +725,31 @@ TEST_F(CliTest, ViewShowsWhereAScenarioFailsAndCutsALongGame) {
   EXPECT_EQ(page_data(page)["steps"].size(), 30U);
   ok("view " + file + " -o " + page + " --steps 0");
   EXPECT_EQ(page_data(page)["steps"].size(), 151U);
+}
+
+// Text from a scenario reaches the page as data, never as markup: a title
+// that would end the page's script is read back as written, and the checks
+// made among the moves a long page leaves out are kept after the gap.
+TEST_F(CliTest, ViewKeepsScenarioTextAsDataAndEveryCheck) {
+  const std::string title = "</script><!--<script> <img src=x onerror=alert(1)> & done";
+  const std::string file =
+      write("hostile.yaml", "title: '" + title +
+                                "'\ngame: pass_the_pandas\nplayers: 2\nseed: 4\nsteps:\n"
+                                "  - random: 5\n  - expect: {properties: hold}\n"
+                                "  - random: 20\n");
+  const std::string page = folder_ / "hostile.html";
+  ok("view " + file + " -o " + page + " --steps 4");
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t script = html.find("const game = ");
+  ASSERT_NE(script, std::string::npos);
+  const std::string data_text = html.substr(script, html.find(";\n", script) - script);
+  EXPECT_EQ(data_text.find('<'), std::string::npos) << "markup in the data";
+  const nlohmann::json data = page_data(page);
+  ASSERT_TRUE(data.is_object());
+  EXPECT_EQ(data["title"], title);
+  EXPECT_EQ(data["steps"].size(), 4U);
+  EXPECT_EQ(checks_on(data, true), 1U) << data.dump();
 }
 
 TEST_F(CliTest, ViewPlaysAStoredGameAgain) {

@@ -27,7 +27,6 @@ except ImportError as missing:
           "and python3-yaml)")
     sys.exit(77)
 
-GAMES = ["pass_the_pandas", "bamboo_harvest", "takenoko", "forest_shuffle"]
 MODELINE = "# yaml-language-server: $schema="
 
 # (game, kind, file text, words the validator's complaint must contain)
@@ -52,6 +51,9 @@ BROKEN = [
      "game: takenoko\nplayers: 2\nsteps:\n  - expect: {legal_moves: {kind: takes}}\n", "moves"),
     ("takenoko", "scenario",
      "game: takenoko\nplayers: 2\nparameters: {plot_tiles: {purple: 3}}\n", "purple"),
+    ("pass_the_pandas", "scenario",
+     "game: pass_the_pandas\nplayers: 2\nsteps:\n"
+     "  - {illegal: P1 keep dice, reason: a, reason_contains: b}\n", "reason_contains"),
     ("bamboo_harvest", "scenario", "game: bamboo_harvest\nplayers: [Ann]\n", "Ann"),
     ("forest_shuffle", "variant", "game: forest_shuffle\nparameter: {}\n", "parameter"),
     ("forest_shuffle", "variant",
@@ -68,7 +70,9 @@ def as_json(path_or_text, text=False):
 def main():
     grove, source = sys.argv[1], sys.argv[2]
     failures = []
-    for game in GAMES:
+    games = subprocess.run([grove, "games", "--names"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    for game in games:
         for kind, flags, pattern in (("scenario", [], "*.yaml"),
                                      ("variant", ["--variant"], "variants/*.yaml")):
             shipped_path = os.path.join(source, "scenarios", game, kind + ".schema.json")

@@ -177,7 +177,13 @@ int replay_command(const Invocation& invocation) {
     store.add_scenario_result(run, result);
     print_result(result, show_log, log_lines);
     if (!html.empty() && !result.passed()) {
-      write_failure_page(file, html, common.variant, pages);
+      // A page that cannot be written is said, and the run goes on: the
+      // results and the JUnit file matter more than one page.
+      try {
+        write_failure_page(file, html, common.variant, pages);
+      } catch (const std::exception& error) {
+        std::cerr << fmt::format("grove: warning: no page for {}: {}\n", file, error.what());
+      }
     }
     failed += result.status == ScenarioResult::Status::Failed ? 1 : 0;
     errors += result.status == ScenarioResult::Status::Error ? 1 : 0;
