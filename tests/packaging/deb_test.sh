@@ -9,6 +9,8 @@ set -euo pipefail
 cpack=$1 build=$2 version=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# No "producer | grep -q": under pipefail, grep leaving early fails the
+# producer with SIGPIPE, now and then; here-strings read it all first.
 fail() { echo "FAIL: $*"; exit 1; }
 
 (cd "$build" && "$cpack" -G DEB -B "$tmp" >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log"; fail "cpack failed"; }
@@ -21,7 +23,7 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version: $(field Version)"
 [ "$(field Section)" = devel ] || fail "Section: $(field Section)"
 [ -n "$(field Maintainer)" ] || fail "no Maintainer"
-field Description | grep -q 'playtesting' || fail "Description: $(field Description)"
+grep -q 'playtesting' <<<"$(field Description)" || fail "Description: $(field Description)"
 depends=$(field Depends)
 echo "Depends: $depends"
 for library in libc6 libyaml-cpp libsqlite3 libboost-program-options libstdc++6; do
@@ -36,5 +38,5 @@ for file in ./usr/bin/grove ./usr/share/man/man1/grove.1.gz \
 done
 mkdir "$tmp/root"
 dpkg-deb -x "$deb" "$tmp/root"
-"$tmp/root/usr/bin/grove" games --names | grep -qx pass_the_pandas || fail "the packaged grove does not run"
+grep -qx pass_the_pandas <<<"$("$tmp/root/usr/bin/grove" games --names)" || fail "the packaged grove does not run"
 echo "the package is complete"

@@ -11,6 +11,8 @@ trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
 
+# No "producer | grep -q": under pipefail, grep leaving early fails the
+# producer with SIGPIPE, now and then; here-strings read it all first.
 fail() { echo "FAIL: $*"; exit 1; }
 for file in bin/grove share/man/man1/grove.1.gz share/bash-completion/completions/grove \
   share/grove/scenarios/pass_the_pandas/variants/basic.yaml \
@@ -21,7 +23,7 @@ done
 
 mkdir "$tmp/elsewhere"
 cd "$tmp/elsewhere"
-"$prefix/bin/grove" games | grep -q '^pass_the_pandas ' || fail "the installed grove does not list its games"
+grep -q '^pass_the_pandas ' <<<"$("$prefix/bin/grove" games)" || fail "the installed grove does not list its games"
 # A scenario with a bare 'variant: basic' finds it in the installed data.
 grep -q '^variant: basic$' "$prefix/share/grove/scenarios/pass_the_pandas/bamboo_challenge_example_1.yaml" ||
   fail "the scenario chosen to check variant lookup changed"
@@ -30,13 +32,13 @@ grep -q '^variant: basic$' "$prefix/share/grove/scenarios/pass_the_pandas/bamboo
 tail -1 "$tmp/replay.txt"
 
 gzip -t "$prefix/share/man/man1/grove.1.gz" || fail "the man page is not gzipped"
-zcat "$prefix/share/man/man1/grove.1.gz" | grep -q '^\.TH GROVE 1 .*grove [0-9]' || fail "the man page has no version"
+grep -q '^\.TH GROVE 1 .*grove [0-9]' <<<"$(zcat "$prefix/share/man/man1/grove.1.gz")" || fail "the man page has no version"
 if command -v groff >/dev/null; then
   warnings=$(zcat "$prefix/share/man/man1/grove.1.gz" | groff -man -Tutf8 -ww -z 2>&1)
   [ -z "$warnings" ] || fail "groff warns about the installed man page: $warnings"
 fi
 if command -v man >/dev/null; then
-  MANWIDTH=80 man -l "$prefix/share/man/man1/grove.1.gz" 2>&1 | grep -q '^NAME' || fail "man -l cannot show it"
+  grep -q '^NAME' <<<"$(MANWIDTH=80 man -l "$prefix/share/man/man1/grove.1.gz" 2>&1)" || fail "man -l cannot show it"
 fi
 bash -n "$prefix/share/bash-completion/completions/grove" || fail "the completion is not valid bash"
 echo "installed and working under $prefix"
