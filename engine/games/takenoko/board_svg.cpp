@@ -184,15 +184,7 @@ struct Plantation {
 Plantation plantation_extent(const Position& position) {
   Plantation plantation;
   plantation.spots = plot_spots(position);
-  std::vector<Hex> cells = plantation.spots;
-  cells.push_back(kPond);
-  for (const Plot& plot : position.plots) cells.push_back(plot.at);
-  for (const Edge& edge : position.channels) {
-    cells.push_back(edge.a);
-    cells.push_back(edge.b);
-  }
-  cells.push_back(position.gardener);
-  cells.push_back(position.panda);
+  const std::vector<Hex> cells = cells_to_draw(position, plantation.spots);
   double max_x = 0;
   double max_y = 0;
   for (const Hex& at : cells) {

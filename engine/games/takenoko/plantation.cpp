@@ -60,6 +60,19 @@ Window::Window(const Position& position, int margin) {
   r_max += margin;
 }
 
+std::vector<Hex> cells_to_draw(const Position& position, const std::vector<Hex>& spots) {
+  std::vector<Hex> cells = spots;
+  cells.push_back(kPond);
+  for (const Plot& plot : position.plots) cells.push_back(plot.at);
+  for (const Edge& edge : position.channels) {
+    cells.push_back(edge.a);
+    cells.push_back(edge.b);
+  }
+  cells.push_back(position.gardener);
+  cells.push_back(position.panda);
+  return cells;
+}
+
 std::vector<Hex> plot_spots(const Position& position) {
   // An open space touches the pond or a plot, so it lies in the window of
   // the pond and the plots widened by one cell. Each cell of the window

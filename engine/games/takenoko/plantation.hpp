@@ -36,6 +36,10 @@ struct Window {
 // Empty spaces where a new plot may go: next to the pond or next to two
 // placed plots. In coordinate order.
 std::vector<Hex> plot_spots(const Position& position);
+// The cells a drawing of the table must show: `spots`, the pond, every plot,
+// and anything else the position names (pieces, channel sides), so that even
+// a broken position is drawn whole (the text board and the picture).
+std::vector<Hex> cells_to_draw(const Position& position, const std::vector<Hex>& spots);
 // Whether a plot may go there; plot_spot_problem says why not.
 bool plot_spot_open(const Position& position, const Hex& at);
 // "" when a plot may go there, otherwise why not.

@@ -99,19 +99,9 @@ struct MapLayout {
   }
 };
 
-// The cells to show: the pond, every plot and spot, and anything else the
-// position names (pieces, channel sides), so that even a broken position is
-// drawn whole.
+// The rows and columns the cells to show span (cells_to_draw).
 MapLayout map_layout(const Position& position, const std::vector<Hex>& spots) {
-  std::vector<Hex> cells = spots;
-  cells.push_back(kPond);
-  for (const Plot& plot : position.plots) cells.push_back(plot.at);
-  for (const Edge& edge : position.channels) {
-    cells.push_back(edge.a);
-    cells.push_back(edge.b);
-  }
-  cells.push_back(position.gardener);
-  cells.push_back(position.panda);
+  const std::vector<Hex> cells = cells_to_draw(position, spots);
   MapLayout layout{kPond.r, kPond.r, MapLayout::column(kPond), MapLayout::column(kPond)};
   for (const Hex& at : cells) {
     layout.r_min = std::min(layout.r_min, at.r);
