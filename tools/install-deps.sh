@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages grove builds with; with the argument 'tests',
-# also what only the test suite uses (clang-format, to check the C++ files'
+# Installs the Debian packages grove builds with (Open MPI among them: with
+# it, balance runs spread over mpirun's ranks; grove builds without it too);
+# with the argument 'tests', also what only the test suite uses (clang-format, to check the C++ files'
 # layout; Chromium, to render the HTML reports headless, with ChromeDriver,
 # Selenium and Pillow to step through grove view's pages; groff and man-db to
 # check the man page; dpkg-dev and file for cpack's Debian package, whose
@@ -13,6 +14,7 @@ packages=(
   libyaml-cpp-dev libsqlite3-dev sqlite3 libboost-program-options-dev
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev nlohmann-json3-dev libxxhash-dev libboost-dev
+  openmpi-bin libopenmpi-dev
 )
 if [ "${1:-}" = "tests" ]; then
   packages+=(clang-format chromium chromium-driver python3-selenium python3-pil

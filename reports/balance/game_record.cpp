@@ -85,6 +85,7 @@ void to_json(nlohmann::json& json, const RunInfo& info) {
           {"games_planned", info.games_planned},
           {"precision", info.precision},
           {"jobs", info.jobs},
+          {"ranks", info.ranks},
           {"stopped_by", info.stopped_by},
           {"seconds", info.seconds},
           {"started_at", info.started_at},
@@ -105,6 +106,7 @@ void from_json(const nlohmann::json& json, RunInfo& info) {
   json.at("games_planned").get_to(info.games_planned);
   json.at("precision").get_to(info.precision);
   json.at("jobs").get_to(info.jobs);
+  info.ranks = json.value("ranks", 1);
   json.at("stopped_by").get_to(info.stopped_by);
   json.at("seconds").get_to(info.seconds);
   json.at("started_at").get_to(info.started_at);

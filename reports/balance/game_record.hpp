@@ -73,11 +73,12 @@ struct RunInfo {
   std::uint64_t seed = 0;
   std::int64_t games_planned = 0;  // --games
   double precision = 0;            // --precision (0: none)
-  int jobs = 1;
-  std::string stopped_by;  // "all games played", "precision reached", "interrupted"
-  double seconds = 0;      // wall-clock time of the run
-  std::string started_at;  // ISO 8601
-  std::string command;     // the command line
+  int jobs = 1;                    // threads playing, on each rank
+  int ranks = 1;                   // processes of an MPI run (1: none)
+  std::string stopped_by;          // "all games played", "precision reached", "interrupted"
+  double seconds = 0;              // wall-clock time of the run
+  std::string started_at;          // ISO 8601
+  std::string command;             // the command line
 };
 
 // The stored form of both: JSON with the field names above.

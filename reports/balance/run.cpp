@@ -82,6 +82,13 @@ Rng block_stream(const BalanceSettings& settings, std::int64_t block) {
 
 }  // namespace
 
+std::string game_failure(const BalanceSettings& settings, std::int64_t index,
+                         const std::string& error) {
+  return fmt::format(
+      "game {} of the run (block seed {}): {}", index,
+      block_stream(settings, std::max<std::int64_t>(index, 0) / settings.players).seed(), error);
+}
+
 std::vector<std::string> seat_agents(const BalanceSettings& settings, std::int64_t index) {
   const int players = settings.players;
   const auto rotation = static_cast<int>(index % players);
@@ -158,24 +165,73 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
   return record;
 }
 
+namespace {
+
+struct Played {
+  GameRecord record;
+  std::any prepared;
+};
+
+// What the jobs, a helper playing elsewhere and the calling thread share.
+struct Shared {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::map<std::int64_t, Played> finished;  // waiting to be handed over in order
+  std::string failure;
+  int working = 0;
+  std::atomic<std::int64_t> next{0};
+  std::int64_t end = 0;
+  std::atomic<bool> stop{false};
+
+  void fail(const std::string& error) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (failure.empty()) failure = error;
+    stop.store(true);
+  }
+  void done() {
+    const std::lock_guard<std::mutex> lock(mutex);
+    --working;
+    changed.notify_one();
+  }
+};
+
+class Elsewhere final : public GamesElsewhere {
+ public:
+  explicit Elsewhere(Shared& shared) : shared_(shared) {}
+
+  std::optional<BalanceSettings::GameRange> claim(std::int64_t count) override {
+    if (shared_.stop.load()) return std::nullopt;
+    const std::int64_t first = shared_.next.fetch_add(std::max<std::int64_t>(1, count));
+    if (first >= shared_.end) return std::nullopt;
+    return BalanceSettings::GameRange{first, std::min(shared_.end, first + count)};
+  }
+  void hand_over(GameRecord record, std::any prepared) override {
+    const std::lock_guard<std::mutex> lock(shared_.mutex);
+    const std::int64_t index = record.index;
+    shared_.finished.emplace(index, Played{std::move(record), std::move(prepared)});
+    shared_.changed.notify_one();
+  }
+  bool stopped() const override { return shared_.stop.load(); }
+  void fail(const std::string& error) override { shared_.fail(error); }
+
+ private:
+  Shared& shared_;
+};
+
+}  // namespace
+
 BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbacks& callbacks) {
   if (settings.agents.empty()) throw std::invalid_argument("a balance run needs agents");
   const auto started = Clock::now();
   const std::int64_t players = settings.players;
-  const std::int64_t total = (settings.games + players - 1) / players * players;
+  const BalanceSettings::GameRange range = settings.range.value_or(
+      BalanceSettings::GameRange{0, (settings.games + players - 1) / players * players});
   const int jobs = std::max(1, settings.jobs);
 
-  std::mutex mutex;
-  std::condition_variable changed;
-  struct Played {
-    GameRecord record;
-    std::any prepared;
-  };
-  std::map<std::int64_t, Played> finished;  // waiting to be handed over in order
-  std::string failure;
-  int working = jobs;
-  std::atomic<std::int64_t> next{0};
-  std::atomic<bool> stop{false};
+  Shared shared;
+  shared.working = jobs + (callbacks.elsewhere ? 1 : 0);
+  shared.next = range.first;
+  shared.end = range.end;
 
   std::vector<std::thread> threads;
   for (int job = 0; job < jobs; ++job) {
@@ -187,32 +243,34 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
             settings.game->rules(settings.variant, settings.players);
         std::vector<Move> moves;  // each game's, reused
         auto woken = Clock::now() - kWakeEvery;
-        while (!stop.load() && (index = next.fetch_add(1)) < total) {
+        while (!shared.stop.load() && (index = shared.next.fetch_add(1)) < range.end) {
           std::optional<GameRecord> record = play_balance_game(
-              *rules, settings, index, &stop, callbacks.prepare ? &moves : nullptr);
+              *rules, settings, index, &shared.stop, callbacks.prepare ? &moves : nullptr);
           if (!record) break;
           std::any prepared = callbacks.prepare ? callbacks.prepare(*record, moves) : std::any();
           const auto now = Clock::now();
-          const std::lock_guard<std::mutex> lock(mutex);
-          finished.emplace(index, Played{std::move(*record), std::move(prepared)});
+          const std::lock_guard<std::mutex> lock(shared.mutex);
+          shared.finished.emplace(index, Played{std::move(*record), std::move(prepared)});
           if (now - woken >= kWakeEvery) {
-            changed.notify_one();
+            shared.changed.notify_one();
             woken = now;
           }
         }
       } catch (const std::exception& error) {
-        const std::lock_guard<std::mutex> lock(mutex);
-        if (failure.empty()) {
-          failure =
-              fmt::format("game {} of the run (block seed {}): {}", index,
-                          block_stream(settings, std::max<std::int64_t>(index, 0) / players).seed(),
-                          error.what());
-        }
-        stop.store(true);
+        shared.fail(game_failure(settings, index, error.what()));
       }
-      const std::lock_guard<std::mutex> lock(mutex);
-      --working;
-      changed.notify_one();
+      shared.done();
+    });
+  }
+  if (callbacks.elsewhere) {
+    threads.emplace_back([&] {
+      try {
+        Elsewhere elsewhere(shared);
+        callbacks.elsewhere(elsewhere);
+      } catch (const std::exception& error) {
+        shared.fail(error.what());
+      }
+      shared.done();
     });
   }
 
@@ -227,7 +285,7 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
         if (thread.joinable()) thread.join();
       }
     }
-  } join_jobs{threads, stop};
+  } join_jobs{threads, shared.stop};
 
   RunInfo info;  // what the precision check needs to know of the run
   info.game = settings.game->name;
@@ -236,25 +294,25 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
 
   BalanceOutcome outcome;
   BalanceProgress progress;
-  progress.planned = total;
+  progress.planned = range.end - range.first;
   std::int64_t next_check = settings.min_blocks;
   auto shown = Clock::now();
-  std::unique_lock<std::mutex> lock(mutex);
+  std::unique_lock<std::mutex> lock(shared.mutex);
   for (;;) {
-    changed.wait_for(lock, std::chrono::milliseconds(250));
+    shared.changed.wait_for(lock, std::chrono::milliseconds(250));
     // Hand over what is next in order; the callbacks run without the lock.
     std::vector<Played> ready;
-    const auto expected = static_cast<std::int64_t>(outcome.games.size());
-    for (auto at = finished.begin();
-         at != finished.end() && !stop.load() &&
+    const auto expected = range.first + static_cast<std::int64_t>(outcome.games.size());
+    for (auto at = shared.finished.begin();
+         at != shared.finished.end() && !shared.stop.load() &&
          at->first == expected + static_cast<std::int64_t>(ready.size());
-         at = finished.erase(at)) {
+         at = shared.finished.erase(at)) {
       ready.push_back(std::move(at->second));
     }
-    const bool all_done = working == 0;
+    const bool all_done = shared.working == 0;
     lock.unlock();
     for (Played& played : ready) {
-      if (stop.load()) break;
+      if (shared.stop.load()) break;
       progress.moves += played.record.moves;
       if (callbacks.on_game) callbacks.on_game(played.record, played.prepared);
       outcome.games.push_back(std::move(played.record));
@@ -265,13 +323,13 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
         next_check = std::max(handed / players + 1, handed / players * 21 / 20);
         if (widest_interval(summarize(info, outcome.games)) < settings.precision) {
           outcome.stopped_by = "precision reached";
-          stop.store(true);
+          shared.stop.store(true);
         }
       }
     }
     if (outcome.stopped_by.empty() && callbacks.interrupted && callbacks.interrupted()) {
       outcome.stopped_by = "interrupted";
-      stop.store(true);
+      shared.stop.store(true);
     }
     progress.done = static_cast<std::int64_t>(outcome.games.size());
     progress.seconds = seconds_since(started);
@@ -281,12 +339,12 @@ BalanceOutcome run_balance(const BalanceSettings& settings, const BalanceCallbac
       shown = Clock::now();
     }
     lock.lock();
-    if (all_done && (finished.empty() || stop.load())) break;
+    if (all_done && (shared.finished.empty() || shared.stop.load())) break;
   }
   lock.unlock();
   for (std::thread& thread : threads) thread.join();
   lock.lock();
-  if (!failure.empty()) throw std::runtime_error(failure);
+  if (!shared.failure.empty()) throw std::runtime_error(shared.failure);
   if (outcome.stopped_by.empty()) outcome.stopped_by = "all games played";
   outcome.seconds = seconds_since(started);
   return outcome;

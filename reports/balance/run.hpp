@@ -46,6 +46,14 @@ struct BalanceSettings {
   double precision = 0;
   // Whole blocks to play before the precision is checked.
   std::int64_t min_blocks = 10;
+  // Only games [first, end) of the run: a part of it handed to another
+  // process, played and handed over in order like a whole run. None: the
+  // whole run (games rounded up to whole blocks).
+  struct GameRange {
+    std::int64_t first = 0;
+    std::int64_t end = 0;
+  };
+  std::optional<GameRange> range;
 };
 
 // The agents of every seat in game `index`.
@@ -60,6 +68,10 @@ std::optional<GameRecord> play_balance_game(const Rules& rules, const BalanceSet
                                             const std::atomic<bool>* stop = nullptr,
                                             std::vector<Move>* moves = nullptr);
 
+// How a game that failed is said: its number, its block's seed, the error.
+std::string game_failure(const BalanceSettings& settings, std::int64_t index,
+                         const std::string& error);
+
 struct BalanceProgress {
   std::int64_t done = 0;     // games finished and handed over, in order
   std::int64_t planned = 0;  // games the run would play without an early stop
@@ -71,6 +83,25 @@ struct BalanceOutcome {
   std::vector<GameRecord> games;  // in order, as handed to on_game
   std::string stopped_by;         // all games played, precision reached, interrupted
   double seconds = 0;
+};
+
+// What a helper playing games elsewhere (the other processes of an MPI
+// run) does with the run: it claims games in blocks beside the run's own
+// jobs and hands back each game it was given. Every method may be called
+// from the helper's thread while the jobs play.
+class GamesElsewhere {
+ public:
+  virtual ~GamesElsewhere() = default;
+  // The next up to `count` games nobody has taken yet, or nothing once
+  // every game is taken or the run stopped.
+  virtual std::optional<BalanceSettings::GameRange> claim(std::int64_t count) = 0;
+  // A claimed game, played, with what prepare would have made of it.
+  virtual void hand_over(GameRecord record, std::any prepared) = 0;
+  // True once the run stops early (interrupted, precision reached, a game
+  // failed): games still out are no longer wanted.
+  virtual bool stopped() const = 0;
+  // A claimed game that failed: the run stops with this error.
+  virtual void fail(const std::string& error) = 0;
 };
 
 struct BalanceCallbacks {
@@ -89,6 +120,10 @@ struct BalanceCallbacks {
   std::function<void(const BalanceProgress&)> on_progress;
   // Polled; true stops the run, keeping the games handed over so far.
   std::function<bool()> interrupted;
+  // When given, run on a thread of its own beside the jobs: it claims
+  // games and plays them elsewhere, and returns once it has handed back
+  // every game it claimed, or the run stopped.
+  std::function<void(GamesElsewhere&)> elsewhere;
 };
 
 // Plays the run with settings.jobs threads. Games are handed over in

@@ -202,7 +202,9 @@ Facts run_facts(const Summary& s, const balance::RunInfo& info) {
                          : "n/a");
   if (!info.started_at.empty()) facts.emplace_back("Started", info.started_at);
   facts.emplace_back(
-      "Time", fmt::format("{} s wall clock, jobs: {}", stats::number(info.seconds), info.jobs));
+      "Time",
+      fmt::format("{} s wall clock, jobs: {}{}", stats::number(info.seconds), info.jobs,
+                  info.ranks > 1 ? fmt::format(" on each of {} MPI ranks", info.ranks) : ""));
   if (info.run_id != 0) facts.emplace_back("Run", fmt::format("{}", info.run_id));
   if (!info.command.empty()) facts.emplace_back("Command", info.command);
   return facts;

@@ -13,6 +13,7 @@
 #include "reports/balance/summary.hpp"
 #include "reports/render/report.hpp"
 #include "tools/grove/interrupt.hpp"
+#include "tools/grove/remote_games.hpp"
 
 namespace grove::cli {
 namespace {
@@ -26,30 +27,13 @@ std::string duration_text(double seconds) {
   return fmt::format("{}h{:02}m", whole / 3600, whole / 60 % 60);
 }
 
-// The row of a game as it is stored: made by the job that played it, since
-// encoding a record as JSON takes longer than a random game of Pass the
-// Pandas takes to play.
-BalanceGameRow row_from_record(const balance::GameRecord& record, std::span<const Move> moves) {
-  BalanceGameRow row;
-  row.index = record.index;
-  row.seed = record.seed;
-  row.agents = nlohmann::json(record.agents).dump();
-  row.ended = record.ended;
-  row.winners = nlohmann::json(record.winners()).dump();
-  row.moves = record.moves;
-  row.seconds = record.seconds;
-  row.record = nlohmann::json(record).dump();
-  row.move_list = encode_moves(moves);
-  return row;
-}
-
 }  // namespace
 
 void add_playing_options(po::options_description& options, BalanceOptions& balance) {
   add_agents_option(options, balance.agents);
   options.add_options()("jobs",
                         po::value(&balance.jobs)->value_name("N")->default_value(balance.jobs),
-                        "threads to play in")(
+                        "threads to play in (on each rank, under mpirun)")(
       "max-steps", po::value(&balance.max_steps)->value_name("N"),
       "cut a game after N moves as unfinished (default: the variant's step bound)");
 }
@@ -114,6 +98,8 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   info.games_planned =
       (settings.games + settings.players - 1) / settings.players * settings.players;
   info.jobs = settings.jobs;
+  const Cluster* cluster = Cluster::current();
+  info.ranks = cluster != nullptr ? cluster->size() : 1;
   info.precision = settings.precision;
   info.command = command_line;
   info.run_id = store.begin_run(
@@ -128,9 +114,10 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   stored.jobs = info.jobs;
   stored.info = nlohmann::json(info).dump();
   store.add_balance_run(stored);
-  std::cerr << fmt::format("{}: run {}, seed {}, {} games at most, {} job{}\n", label, info.run_id,
-                           settings.seed, info.games_planned, settings.jobs,
-                           settings.jobs == 1 ? "" : "s");
+  std::cerr << fmt::format(
+      "{}: run {}, seed {}, {} games at most, {} job{}{}\n", label, info.run_id, settings.seed,
+      info.games_planned, settings.jobs, settings.jobs == 1 ? "" : "s",
+      info.ranks > 1 ? fmt::format(" on each of {} MPI ranks", info.ranks) : "");
 
   // Games are stored in batches: one transaction per game would cost more
   // than a random game takes to play.
@@ -183,6 +170,11 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
     drawn = live;
   };
   callbacks.interrupted = [] { return interrupted(); };
+  if (info.ranks > 1) {
+    callbacks.elsewhere = [cluster, &settings](balance::GamesElsewhere& run) {
+      play_on_other_ranks(*cluster, settings, run);
+    };
+  }
   watch_for_interrupt();
   balance::BalanceOutcome outcome;
   try {

@@ -4,12 +4,15 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/errors.hpp"
 #include "reports/store/store.hpp"
+#include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/remote_games.hpp"
 
 namespace {
 
@@ -19,6 +22,8 @@ struct Command {
   const char* name;
   const char* summary;
   int (*run)(const Invocation&);
+  // Whether it spreads its work over the ranks of an MPI run.
+  bool uses_ranks = false;
 };
 
 const std::vector<Command> kCommands = {
@@ -31,13 +36,13 @@ const std::vector<Command> kCommands = {
     {"explore", "every reachable state of a small variant: stuck states, endless games, rulings",
      grove::cli::explore_command},
     {"balance", "agents play many games: win rates, scores, length, what wins",
-     grove::cli::balance_command},
+     grove::cli::balance_command, true},
     {"sweep", "one balance run per point of a grid of parameter values, paired by seed",
-     grove::cli::sweep_command},
+     grove::cli::sweep_command, true},
     {"tune", "search parameter ranges for the variants that meet targets (successive halving)",
-     grove::cli::tune_command},
+     grove::cli::tune_command, true},
     {"compare", "what changed between two balance runs or two variants",
-     grove::cli::compare_command},
+     grove::cli::compare_command, true},
     {"report", "a balance run's or a sweep's report: HTML with charts, Markdown or JSON",
      grove::cli::report_command},
     {"show", "one game of a balance run: its log and table, or a scenario that replays it",
@@ -69,13 +74,34 @@ std::string quoted(const std::string& word) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::optional<grove::cli::Cluster> cluster;
+  try {
+    cluster.emplace(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "grove: error: " << error.what() << "\n";
+    return grove::cli::kBadInput;
+  }
+  if (cluster->rank() != 0) {
+    // The other ranks of an MPI run serve rank 0, which reads the command
+    // line, says what is wrong with it and runs the command.
+    try {
+      return grove::cli::serve_rank_zero(*cluster);
+    } catch (const std::exception& error) {
+      std::cerr << "grove: " << cluster->name() << ": internal error: " << error.what() << "\n";
+      cluster->abort(70);
+    }
+  }
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_overview();
     return words.empty() ? grove::cli::kBadInput : grove::cli::kSuccess;
   }
   if (words[0] == "--version") {
-    std::cout << "grove " << grove::grove_version() << "\n";
+    std::cout << "grove " << grove::grove_version() << "\n"
+              << (grove::cli::Cluster::built_with_mpi()
+                      ? "built with MPI: under mpirun or srun, balance, compare, sweep and tune "
+                        "play on every rank\n"
+                      : "built without MPI: runs on one machine\n");
     return grove::cli::kSuccess;
   }
   Invocation invocation;
@@ -86,7 +112,13 @@ int main(int argc, char** argv) {
 
   try {
     for (const auto& command : kCommands) {
-      if (invocation.name == command.name) return command.run(invocation);
+      if (invocation.name != command.name) continue;
+      if (cluster->distributed() && !command.uses_ranks) {
+        std::cerr << fmt::format(
+            "grove: note: 'grove {}' runs on rank 0 alone; the other {} ranks wait for it\n",
+            command.name, cluster->size() - 1);
+      }
+      return command.run(invocation);
     }
     std::vector<std::string> names;
     for (const auto& command : kCommands) names.emplace_back(command.name);

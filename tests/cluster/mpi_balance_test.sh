@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Balance runs spread over the ranks of an MPI run (mpirun --oversubscribe
+# -np 1, 2 and 3 on this machine) store exactly the games one process
+# stores: a balance run of each game, and a sweep whose points stop early
+# on --precision. Then the run is taken down twice, by Ctrl-C to mpirun and
+# by a rank killed with SIGKILL: every game rank 0 had merged stays, in
+# order from game 0, the same as one process's, and the run is marked
+# interrupted. Skipped where Open MPI or an MPI build is missing.
+# Usage: mpi_balance_test.sh GROVE
+set -euo pipefail
+grove=$1
+if ! command -v mpirun >/dev/null; then
+  echo "skipped: mpirun is not installed (tools/install-deps.sh installs Open MPI)"
+  exit 77
+fi
+version=$("$grove" --version)
+if ! grep -q "built with MPI" <<<"$version"; then
+  echo "skipped: this grove was built without MPI"
+  exit 77
+fi
+# In CI the tests run as root, which mpirun refuses unless told.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+work=$(mktemp -d)
+trap 'pkill -KILL -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL $*"; exit 1; }
+
+# Every stored game of every run, in order, without its playing time.
+games() {
+  sqlite3 "$1" "SELECT run_id, game_index, seed, agents, ended, winners, moves,
+                       json_remove(record, '\$.seconds'), hex(move_list)
+                FROM balance_games ORDER BY run_id, game_index"
+}
+same_games() {  # ONE_PROCESS_DB MPI_DB WHAT
+  games "$1" >one.txt
+  games "$2" >mpi.txt
+  [ -s one.txt ] || fail "$3: no games stored by one process"
+  cmp -s one.txt mpi.txt ||
+    fail "$3: the stored games differ from one process's ($(wc -l <one.txt) against $(wc -l <mpi.txt) games)"
+}
+
+runs=(
+  "pass_the_pandas --games 600 --agents greedy,random"
+  "bamboo_harvest --games 40 --agents greedy,random"
+  "takenoko --games 12 --agents greedy,random"
+  "forest_shuffle --games 12 --agents greedy,random --players 3"
+)
+for run in "${runs[@]}"; do
+  name=${run%% *}
+  # shellcheck disable=SC2086  # the options split into words
+  "$grove" balance $run --seed 11 --jobs 2 --db "one-$name.db" >/dev/null 2>&1 ||
+    fail "$name: one process"
+  for ranks in 1 2 3; do
+    # shellcheck disable=SC2086
+    mpirun --oversubscribe -np "$ranks" "$grove" balance $run --seed 11 --db "mpi-$name-$ranks.db" \
+      >out.txt 2>err.txt || fail "$name on $ranks ranks: $(tail -5 err.txt)"
+    same_games "one-$name.db" "mpi-$name-$ranks.db" "$name on $ranks ranks"
+    grep -q "on each of $ranks MPI ranks" err.txt || [ "$ranks" = 1 ] ||
+      fail "$name: the run does not say it is spread over $ranks ranks: $(head -1 err.txt)"
+  done
+  echo "ok $name: the same $(wc -l <one.txt) games on 1, 2 and 3 ranks as in one process"
+done
+
+# A sweep: several runs one after the other, each stopped by --precision
+# after the same block whatever the ranks.
+sweep="pass_the_pandas --set dice_per_player=3:5 --games 4000 --precision 0.05 --seed 3"
+# shellcheck disable=SC2086
+"$grove" sweep $sweep --db one-sweep.db >/dev/null 2>&1 || fail "sweep: one process"
+# shellcheck disable=SC2086
+mpirun --oversubscribe -np 3 "$grove" sweep $sweep --db mpi-sweep.db >out.txt 2>err.txt ||
+  fail "sweep on 3 ranks: $(tail -5 err.txt)"
+same_games one-sweep.db mpi-sweep.db "sweep on 3 ranks"
+[ "$(sqlite3 mpi-sweep.db "SELECT count(*) FROM balance_runs WHERE stopped_by = 'precision reached'")" = 3 ] ||
+  fail "sweep: not every point stopped on its precision"
+echo "ok sweep: 3 points stopped by precision, the same $(wc -l <one.txt) games"
+
+# Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
+# (mpirun then takes every rank down, rank 0 with SIGTERM).
+"$grove" balance takenoko --games 300 --seed 5 --db one-long.db >/dev/null 2>&1 ||
+  fail "takenoko: one process"
+rank_pid() {  # the process of rank $1 of the run started in this folder
+  for pid in $(pgrep -f "$grove balance takenoko"); do
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1"; then
+      echo "$pid"
+      return
+    fi
+  done
+}
+for how in ctrl-c kill-rank; do
+  rm -f long.db*
+  mpirun --oversubscribe -np 3 "$grove" balance takenoko --games 4000 --seed 5 --db long.db \
+    >out.txt 2>err.txt &
+  mpirun=$!
+  stored=0
+  for _ in $(seq 600); do
+    sleep 0.1
+    stored=$(sqlite3 long.db "SELECT count(*) FROM balance_games" 2>/dev/null || echo 0)
+    [ "$stored" -ge 40 ] && break
+  done
+  [ "$stored" -ge 40 ] || fail "$how: the run stored no games in a minute"
+  if [ "$how" = ctrl-c ]; then
+    kill -INT "$mpirun"
+  else
+    pid=$(rank_pid 2)
+    [ -n "$pid" ] || fail "kill-rank: rank 2 not found"
+    kill -KILL "$pid"
+  fi
+  wait "$mpirun" && fail "$how: mpirun said the run succeeded"
+  status=$(sqlite3 long.db "SELECT status FROM runs")
+  [ "$status" = interrupted ] || fail "$how: the run is marked '$status', not interrupted"
+  count=$(sqlite3 long.db "SELECT count(*) FROM balance_games")
+  last=$(sqlite3 long.db "SELECT max(game_index) FROM balance_games")
+  [ "$last" = $((count - 1)) ] || fail "$how: $count games stored, but not games 0 to $((count - 1))"
+  [ "$count" -lt 4000 ] || fail "$how: the run was not cut"
+  # The first 300 of them against one process's.
+  compared=$((count < 300 ? count : 300))
+  # (Whole files first: a producer cut off by head fails under pipefail.)
+  games long.db >all-mpi.txt
+  games one-long.db >all-one.txt
+  head -n "$compared" all-mpi.txt >mpi.txt
+  head -n "$compared" all-one.txt >one.txt
+  cmp -s one.txt mpi.txt || fail "$how: the games kept differ from one process's"
+  echo "ok $how: $count games kept, in order and as one process plays them, run marked interrupted"
+done
