@@ -20,6 +20,12 @@ if ! grep -q "built with MPI" <<<"$version"; then
 fi
 # In CI the tests run as root, which mpirun refuses unless told.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Under the sanitizer pass: Open MPI keeps memory until exit in components
+# it unloads first, so LeakSanitizer sees leaks it cannot attribute or
+# suppress. It is off here only; AddressSanitizer and UBSan still watch
+# every rank, and the same run_balance is leak-checked in one process by
+# the other tests.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 work=$(mktemp -d)
 trap 'pkill -KILL -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
 cd "$work"
@@ -63,7 +69,7 @@ done
 
 # A sweep: several runs one after the other, each stopped by --precision
 # after the same block whatever the ranks.
-sweep="pass_the_pandas --set dice_per_player=3:5 --games 4000 --precision 0.05 --seed 3"
+sweep="pass_the_pandas --set dice_per_player=3:5 --games 2000 --precision 0.08 --seed 3"
 # shellcheck disable=SC2086
 "$grove" sweep $sweep --db one-sweep.db >/dev/null 2>&1 || fail "sweep: one process"
 # shellcheck disable=SC2086
@@ -76,7 +82,7 @@ echo "ok sweep: 3 points stopped by precision, the same $(wc -l <one.txt) games"
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
-"$grove" balance takenoko --games 300 --seed 5 --db one-long.db >/dev/null 2>&1 ||
+"$grove" balance takenoko --games 200 --seed 5 --db one-long.db >/dev/null 2>&1 ||
   fail "takenoko: one process"
 rank_pid() {  # the process of rank $1 of the run started in this folder
   for pid in $(pgrep -f "$grove balance takenoko"); do
@@ -112,8 +118,8 @@ for how in ctrl-c kill-rank; do
   last=$(sqlite3 long.db "SELECT max(game_index) FROM balance_games")
   [ "$last" = $((count - 1)) ] || fail "$how: $count games stored, but not games 0 to $((count - 1))"
   [ "$count" -lt 4000 ] || fail "$how: the run was not cut"
-  # The first 300 of them against one process's.
-  compared=$((count < 300 ? count : 300))
+  # The first 200 of them against one process's.
+  compared=$((count < 200 ? count : 200))
   # (Whole files first: a producer cut off by head fails under pipefail.)
   games long.db >all-mpi.txt
   games one-long.db >all-one.txt

@@ -10,6 +10,7 @@
 
 #include "engine/core/errors.hpp"
 #include "reports/store/store.hpp"
+#include "tools/grove/block_farm.hpp"
 #include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/remote_games.hpp"
@@ -85,7 +86,7 @@ int main(int argc, char** argv) {
     // The other ranks of an MPI run serve rank 0, which reads the command
     // line, says what is wrong with it and runs the command.
     try {
-      return grove::cli::serve_rank_zero(*cluster);
+      return grove::cli::serve_rank_zero(*cluster, {{"balance", grove::cli::play_balance_block}});
     } catch (const std::exception& error) {
       std::cerr << "grove: " << cluster->name() << ": internal error: " << error.what() << "\n";
       cluster->abort(70);

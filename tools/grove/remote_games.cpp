@@ -11,23 +11,15 @@
 
 #include "engine/core/move_codec.hpp"
 #include "engine/games/builtin.hpp"
-#include "tools/grove/command_line.hpp"
-#include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
 namespace {
 
 using nlohmann::json;
 
-// A block is sized to take about this long on the rank that plays it:
-// long enough that the round trip to rank 0 is lost in it, short enough
-// that the run's last blocks end close together.
-constexpr double kBlockSeconds = 0.25;
-// And never more games than this, so that one message stays a few MB.
-constexpr std::int64_t kMostGamesInBlock = 4096;
-
 json settings_to_json(const balance::BalanceSettings& settings) {
-  return {{"game", settings.game->name},
+  return {{"kind", "balance"},
+          {"game", settings.game->name},
           {"variant", settings.variant.name()},
           {"settings", settings.variant.differences()},
           {"hash", settings.variant.hash_hex()},
@@ -84,44 +76,6 @@ BalanceGameRow row_from_json(const json& fields) {
   return row;
 }
 
-// Plays games [first, end) of the run described in `order` with this
-// rank's jobs, as one run restricted to them; stops early when rank 0
-// says so. The reply: every game's row in order, or the error.
-json play_block(const Cluster& cluster, const json& order,
-                std::map<std::string, balance::BalanceSettings>& known) {
-  try {
-    const std::string key = order.at("settings").dump();
-    auto found = known.find(key);
-    if (found == known.end()) {
-      found = known.emplace(key, settings_from_json(order.at("settings"))).first;
-    }
-    balance::BalanceSettings settings = found->second;
-    settings.range = balance::BalanceSettings::GameRange{order.at("first").get<std::int64_t>(),
-                                                         order.at("end").get<std::int64_t>()};
-    json rows = json::array();
-    balance::BalanceCallbacks callbacks;
-    callbacks.prepare = [](const balance::GameRecord& record, std::span<const Move> moves) {
-      return std::any(row_from_record(record, moves));
-    };
-    callbacks.on_game = [&](const balance::GameRecord&, std::any& row) {
-      rows.push_back(row_to_json(std::any_cast<BalanceGameRow&>(row)));
-    };
-    callbacks.interrupted = [&] {
-      if (interrupted()) return true;
-      const std::optional<ClusterMessage> message = cluster.poll(0);
-      if (message && message->tag != ClusterTag::kStopGames) {
-        throw std::logic_error(fmt::format("message {} from rank 0 in the middle of a block",
-                                           static_cast<int>(message->tag)));
-      }
-      return message.has_value();
-    };
-    const balance::BalanceOutcome outcome = balance::run_balance(settings, callbacks);
-    return {{"rows", std::move(rows)}, {"seconds", outcome.seconds}};
-  } catch (const std::exception& error) {
-    return {{"error", fmt::format("{}: {}", cluster.name(), error.what())}};
-  }
-}
-
 }  // namespace
 
 BalanceGameRow row_from_record(const balance::GameRecord& record, std::span<const Move> moves) {
@@ -140,79 +94,45 @@ BalanceGameRow row_from_record(const balance::GameRecord& record, std::span<cons
 
 void play_on_other_ranks(const Cluster& cluster, const balance::BalanceSettings& settings,
                          balance::GamesElsewhere& run) {
-  const json described = settings_to_json(settings);
-  // Each rank's last block size; the next follows its speed.
-  std::map<int, std::int64_t> block;
-  std::set<int> busy;
-  const auto hand_out = [&](int rank, std::int64_t count) {
-    block[rank] = std::clamp<std::int64_t>(count, settings.jobs, kMostGamesInBlock);
-    if (const auto games = run.claim(block[rank])) {
-      cluster.send(rank, ClusterTag::kPlayGames,
-                   {{"settings", described}, {"first", games->first}, {"end", games->end}});
-      busy.insert(rank);
-    }
+  Farm farm;
+  farm.order = settings_to_json(settings);
+  farm.smallest = settings.jobs;  // a game for each of a rank's threads
+  farm.claim = [&](std::int64_t count) -> std::optional<BlockOfWork> {
+    const auto games = run.claim(count);
+    if (!games) return std::nullopt;
+    return BlockOfWork{games->first, games->end};
   };
-  for (int rank = 1; rank < cluster.size(); ++rank) hand_out(rank, settings.jobs);
-  bool stop_sent = false;
-  while (!busy.empty()) {
-    const std::optional<ClusterMessage> message =
-        cluster.wait_unless([&] { return interrupted() || (!stop_sent && run.stopped()); });
-    // Interrupted (Ctrl-C or kill, or mpirun taking the run down because
-    // a rank died: it kills every rank a second later): the games out are
-    // given up at once, so that rank 0 has that second to store the ones
-    // played and mark the run.
-    if (interrupted()) return;
-    if (!message) {
-      // The run stopped: the games still out are not wanted, but every
-      // busy rank answers its block before the next run's can start.
-      for (const int rank : busy) cluster.send(rank, ClusterTag::kStopGames, {});
-      stop_sent = true;
-      continue;
-    }
-    if (message->tag != ClusterTag::kGamesPlayed || busy.erase(message->source) == 0) {
-      throw std::logic_error(fmt::format("unexpected message {} from rank {}",
-                                         static_cast<int>(message->tag), message->source));
-    }
-    if (message->body.contains("error")) {
-      run.fail(message->body.at("error").get<std::string>());
-      continue;
-    }
-    const json& rows = message->body.at("rows");
+  farm.take = [&](const json& rows) {
     for (const json& fields : rows) {
       BalanceGameRow row = row_from_json(fields);
       auto record = json::parse(row.record).get<balance::GameRecord>();
       run.hand_over(std::move(record), std::any(std::move(row)));
     }
-    const double seconds = message->body.at("seconds").get<double>();
-    const double rate = static_cast<double>(rows.size()) / std::max(seconds, 1e-6);
-    if (!run.stopped()) {
-      hand_out(message->source, std::llround(rate * kBlockSeconds));
-    }
-  }
+  };
+  farm.fail = [&](const std::string& error) { run.fail(error); };
+  farm.stopped = [&] { return run.stopped(); };
+  farm_out(cluster, farm);
 }
 
-int serve_rank_zero(const Cluster& cluster) {
-  // mpirun answers Ctrl-C, or a rank that died, by sending every rank
-  // SIGTERM and a second later SIGKILL. A rank that died at once would
-  // leave rank 0 talking to a dead peer in the second it needs to store
-  // what was played: this one stops playing instead, and waits.
-  watch_for_interrupt();
-  std::map<std::string, balance::BalanceSettings> known;
-  for (;;) {
-    const ClusterMessage message = cluster.wait(0);
-    switch (message.tag) {
-      case ClusterTag::kQuit:
-        return kSuccess;
-      case ClusterTag::kStopGames:
-        break;  // for a block already handed back
-      case ClusterTag::kPlayGames:
-        cluster.send(0, ClusterTag::kGamesPlayed, play_block(cluster, message.body, known));
-        break;
-      default:
-        throw std::logic_error(
-            fmt::format("unexpected message {} from rank 0", static_cast<int>(message.tag)));
-    }
-  }
+json play_balance_block(const json& order, BlockOfWork block, const std::function<bool()>& stop) {
+  // The settings of the runs this rank has played, rebuilt once each.
+  static std::map<std::string, balance::BalanceSettings> known;
+  const std::string key = order.dump();
+  auto found = known.find(key);
+  if (found == known.end()) found = known.emplace(key, settings_from_json(order)).first;
+  balance::BalanceSettings settings = found->second;
+  settings.range = balance::BalanceSettings::GameRange{block.first, block.end};
+  json rows = json::array();
+  balance::BalanceCallbacks callbacks;
+  callbacks.prepare = [](const balance::GameRecord& record, std::span<const Move> moves) {
+    return std::any(row_from_record(record, moves));
+  };
+  callbacks.on_game = [&](const balance::GameRecord&, std::any& row) {
+    rows.push_back(row_to_json(std::any_cast<BalanceGameRow&>(row)));
+  };
+  callbacks.interrupted = stop;
+  balance::run_balance(settings, callbacks);
+  return rows;
 }
 
 }  // namespace grove::cli
