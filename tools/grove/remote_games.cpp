@@ -2,11 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
-#include <iostream>
 #include <map>
-#include <set>
 #include <stdexcept>
 
 #include "engine/core/move_codec.hpp"
