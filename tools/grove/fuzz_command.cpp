@@ -17,7 +17,9 @@
 #include <atomic>
 #include <chrono>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "checker/fuzz.hpp"
 #include "checker/replay_checks.hpp"
@@ -29,71 +31,13 @@
 #include "reports/store/store.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/findings_writer.hpp"
+#include "tools/grove/fuzz_games.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// What a job reports about one game.
-struct GameDone {
-  std::uint64_t index = 0;
-  std::int64_t steps = 0;
-  bool ended = false;
-  bool playable = true;
-  std::vector<std::string> clauses;
-  // A finding, shrunk.
-  std::string kind;
-  std::string detail;
-  std::int64_t moves = 0;
-  int shrinks = 0;
-  std::string scenario;
-
-  bool found() const { return !kind.empty(); }
-};
-
-// A job's line about a game (JSON), read back by the run.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GameDone, index, steps, ended, playable, clauses, kind, detail,
-                                   moves, shrinks, scenario)
-
-struct Job {
-  const Game& game;
-  const Variant& base;
-  checker::FuzzSettings settings;
-  std::int64_t games = 0;
-};
-
-// Plays the games whose numbers `next` hands out, telling `report` about
-// each; stops when `report` says so, when the numbers run out, or on an
-// interrupt.
-template <class Next, class Report>
-void play_games(const Job& job, Next next, Report report) {
-  for (std::int64_t index = next(); index < job.games; index = next()) {
-    if (interrupted()) return;
-    const auto game_index = static_cast<std::uint64_t>(index);
-    const checker::GameRun run = checker::fuzz_game(job.game, job.base, job.settings, game_index);
-    // Cut short by Ctrl-C: not a game played.
-    if (run.stopped) return;
-    GameDone done;
-    done.index = game_index;
-    done.steps = run.steps;
-    done.ended = run.ended;
-    done.playable = run.playable;
-    done.clauses.assign(run.clauses.begin(), run.clauses.end());
-    if (run.finding) {
-      done.kind = run.finding->failure.property;
-      done.detail = run.finding->failure.detail;
-      done.moves = static_cast<std::int64_t>(checker::trace_length(*run.finding));
-      done.shrinks = run.finding->shrinks;
-      done.scenario =
-          checker::finding_scenario(job.game, job.base, *run.finding,
-                                    fmt::format("grove fuzz {} --seed {}, game {}", job.game.name,
-                                                job.settings.seed, game_index));
-    }
-    if (!report(done)) return;
-  }
-}
 
 // The totals of a run, and what the user sees of it while it goes.
 class Tally {
@@ -137,7 +81,7 @@ class Tally {
 // they share (so that long games do not leave a job idle) and writing a
 // JSON line per game to its pipe. Returns at the first finding (the other
 // jobs are stopped) or when all end.
-void play_in_processes(const Job& job, int jobs, Tally& tally,
+void play_in_processes(const FuzzJob& job, int jobs, Tally& tally,
                        const std::function<void(const GameDone&)>& found) {
   void* shared = mmap(nullptr, sizeof(std::atomic<std::int64_t>), PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -163,7 +107,7 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
       prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (getppid() != parent) _exit(0);
       close(ends[0]);
-      play_games(
+      play_fuzz_games(
           job, [counter] { return counter->fetch_add(1); },
           [&](const GameDone& done) {
             const std::string line = nlohmann::json(done).dump() + "\n";
@@ -231,6 +175,65 @@ void play_in_processes(const Job& job, int jobs, Tally& tally,
   munmap(shared, sizeof(std::atomic<std::int64_t>));
 }
 
+// Under mpirun: this process plays games one at a time, as one job does,
+// and the other ranks play blocks of them. The first finding anywhere
+// stops the run, and the games in play elsewhere are abandoned (their
+// shrinking could take minutes); a block handed back at the same time may
+// bring a finding of its own.
+void play_on_ranks(const Cluster& cluster, const FuzzJob& run_job, Tally& tally,
+                   const std::function<void(const GameDone&)>& found) {
+  std::mutex mutex;  // the tally and the findings, taken from both threads
+  std::atomic<std::int64_t> next{0};
+  std::atomic<bool> finished{false};  // a finding, or a rank failed
+  FuzzJob job = run_job;
+  job.settings.stop = [&] { return finished.load() || interrupted(); };
+  std::string rank_failure;
+  const auto take = [&](const GameDone& done) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    tally.add(done);
+    if (!done.found()) return;
+    found(done);
+    finished = true;
+    next = job.games;
+  };
+  std::exception_ptr failure;
+  std::thread farmer([&] {
+    try {
+      Farm farm;
+      farm.order = fuzz_order(job);
+      farm.claim = [&](std::int64_t count) -> std::optional<BlockOfWork> {
+        const std::int64_t first = finished ? job.games : next.fetch_add(count);
+        if (first >= job.games) return std::nullopt;
+        return BlockOfWork{first, std::min(job.games, first + count)};
+      };
+      farm.take = [&](const nlohmann::json& played) {
+        for (const nlohmann::json& done : played) take(done.get<GameDone>());
+      };
+      farm.fail = [&](const std::string& error) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (rank_failure.empty()) rank_failure = error;
+        finished = true;
+        next = job.games;
+      };
+      farm.stopped = [&] { return finished.load(); };
+      farm_out(cluster, farm);
+    } catch (...) {
+      failure = std::current_exception();
+      finished = true;
+      next = job.games;
+    }
+  });
+  play_fuzz_games(
+      job, [&] { return next.fetch_add(1); },
+      [&](const GameDone& done) {
+        take(done);
+        return !done.found();
+      });
+  farmer.join();
+  if (failure) std::rethrow_exception(failure);
+  if (!rank_failure.empty()) throw std::runtime_error(rank_failure);
+}
+
 // The stored findings of the game, replayed before anything new is tried.
 int recheck_findings(Store& store, std::int64_t run, const Game& game) {
   int still_failing = 0;
@@ -276,7 +279,8 @@ int fuzz_command(const Invocation& invocation) {
                         "games to play")(
       "max-steps", po::value(&max_steps)->value_name("N"),
       "moves per game before it counts as possibly infinite (default: the variant's bound)")(
-      "jobs", po::value(&jobs)->value_name("N")->default_value(jobs), "processes to play in");
+      "jobs", po::value(&jobs)->value_name("N")->default_value(jobs),
+      "processes to play in (under mpirun: one per rank; start a rank per core)");
   add_findings_option(options, findings_dir);
   if (!parse_game_command(
           invocation,
@@ -299,10 +303,19 @@ int fuzz_command(const Invocation& invocation) {
   if (games < 1) throw InputError({}, "--games", "expected at least 1 game");
   if (jobs < 1 || jobs > 256) throw InputError({}, "--jobs", "expected 1 to 256 jobs");
   if (max_steps < 0) throw InputError({}, "--max-steps", "expected a positive number of moves");
+  const Cluster* cluster = Cluster::current();
+  const bool spread = cluster != nullptr && cluster->distributed();
+  if (spread && jobs > 1) {
+    // Job processes forked from an MPI process are not safe with every
+    // interconnect; ranks are processes already.
+    throw InputError({}, "--jobs",
+                     "under mpirun every rank plays one game at a time: start a rank per core "
+                     "(mpirun -np N) instead of --jobs");
+  }
   const Game& game = builtin_games().get(name);
   const Variant base = build_variant(game, common.variant);
   if (common.players) game.rules(base, *common.players);  // an impossible count is bad input
-  Job job{game, base, {}, games};
+  FuzzJob job{game, base, {}, games};
   job.settings.seed = seed_or_random(common.seed);
   job.settings.max_steps = max_steps;
   job.settings.players = common.players;
@@ -317,8 +330,10 @@ int fuzz_command(const Invocation& invocation) {
       invocation.command_line, "fuzz", game.name, base.name(), base.hash_hex(), job.settings.seed});
   watch_for_interrupt();
   const int still_failing = recheck_findings(store, run, game);
-  std::cout << fmt::format("{}: fuzzing {} games, seed {}, {} job{}{}\n", game.title, games,
-                           job.settings.seed, jobs, jobs == 1 ? "" : "s",
+  std::cout << fmt::format("{}: fuzzing {} games, seed {}, {}{}\n", game.title, games,
+                           job.settings.seed,
+                           spread ? fmt::format("{} MPI ranks", cluster->size())
+                                  : fmt::format("{} job{}", jobs, jobs == 1 ? "" : "s"),
                            job.settings.draw_variant ? "" : ", variant " + base.name());
 
   Tally tally(games, isatty(STDERR_FILENO) != 0);
@@ -326,9 +341,11 @@ int fuzz_command(const Invocation& invocation) {
   // may have found one of their own meanwhile.
   std::vector<GameDone> findings;
   const auto found = [&](const GameDone& done) { findings.push_back(done); };
-  if (jobs == 1) {
+  if (spread) {
+    play_on_ranks(*cluster, job, tally, found);
+  } else if (jobs == 1) {
     std::int64_t next = 0;
-    play_games(
+    play_fuzz_games(
         job, [&next] { return next++; },
         [&](const GameDone& done) {
           tally.add(done);

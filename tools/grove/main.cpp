@@ -13,6 +13,7 @@
 #include "tools/grove/block_farm.hpp"
 #include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/fuzz_games.hpp"
 #include "tools/grove/remote_games.hpp"
 
 namespace {
@@ -33,7 +34,7 @@ const std::vector<Command> kCommands = {
     {"play", "play a random game and print its log", grove::cli::play_command},
     {"replay", "replay scenario files and check their expectations", grove::cli::replay_command},
     {"fuzz", "property-based testing of a game; failures shrunk into scenarios",
-     grove::cli::fuzz_command},
+     grove::cli::fuzz_command, true},
     {"explore", "every reachable state of a small variant: stuck states, endless games, rulings",
      grove::cli::explore_command},
     {"balance", "agents play many games: win rates, scores, length, what wins",
@@ -86,7 +87,8 @@ int main(int argc, char** argv) {
     // The other ranks of an MPI run serve rank 0, which reads the command
     // line, says what is wrong with it and runs the command.
     try {
-      return grove::cli::serve_rank_zero(*cluster, {{"balance", grove::cli::play_balance_block}});
+      return grove::cli::serve_rank_zero(*cluster, {{"balance", grove::cli::play_balance_block},
+                                                    {"fuzz", grove::cli::play_fuzz_block}});
     } catch (const std::exception& error) {
       std::cerr << "grove: " << cluster->name() << ": internal error: " << error.what() << "\n";
       cluster->abort(70);

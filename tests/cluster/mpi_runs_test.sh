@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Balance runs spread over the ranks of an MPI run (mpirun --oversubscribe
-# -np 1, 2 and 3 on this machine) store exactly the games one process
-# stores: a balance run of each game, and a sweep whose points stop early
-# on --precision. Then the run is taken down twice, by Ctrl-C to mpirun and
-# by a rank killed with SIGKILL: every game rank 0 had merged stays, in
-# order from game 0, the same as one process's, and the run is marked
-# interrupted. Skipped where Open MPI or an MPI build is missing.
-# Usage: mpi_balance_test.sh GROVE
+# Runs spread over the ranks of an MPI run (mpirun --oversubscribe -np 1, 2
+# and 3 on this machine) come out as one process's. Balance: a run of each
+# game and a sweep whose points stop early on --precision store exactly the
+# games one process stores. Fuzz: the same totals and rule coverage, and a
+# planted failure (--max-steps 3) gives the same shrunk finding. Then a
+# balance run is taken down twice, by Ctrl-C to mpirun and by a rank killed
+# with SIGKILL: every game rank 0 had merged stays, in order from game 0,
+# the same as one process's, and the run is marked interrupted. Skipped
+# where Open MPI or an MPI build is missing.
+# Usage: mpi_runs_test.sh GROVE
 set -euo pipefail
 grove=$1
 if ! command -v mpirun >/dev/null; then
@@ -79,6 +81,34 @@ same_games one-sweep.db mpi-sweep.db "sweep on 3 ranks"
 [ "$(sqlite3 mpi-sweep.db "SELECT count(*) FROM balance_runs WHERE stopped_by = 'precision reached'")" = 3 ] ||
   fail "sweep: not every point stopped on its precision"
 echo "ok sweep: 3 points stopped by precision, the same $(wc -l <one.txt) games"
+
+# Fuzz: the totals and coverage of a passing run (the time left out).
+fuzz="pass_the_pandas --games 200 --seed 4 --set dice_per_player=4"
+totals() { grep -E '^(rule coverage|[0-9]+ games)' "$1" | sed -E 's/ in [0-9.]+ s \([0-9]+ per second\)//; s/Stored as run.*//'; }
+# shellcheck disable=SC2086
+"$grove" fuzz $fuzz --db one-fuzz.db >one-fuzz.txt 2>/dev/null || fail "fuzz: one process"
+for ranks in 2 3; do
+  # shellcheck disable=SC2086
+  mpirun --oversubscribe -np "$ranks" "$grove" fuzz $fuzz --db "mpi-fuzz-$ranks.db" \
+    >mpi-fuzz.txt 2>err.txt || fail "fuzz on $ranks ranks: $(tail -5 err.txt)"
+  grep -q "seed 4, $ranks MPI ranks" mpi-fuzz.txt || fail "fuzz: not said to run on $ranks ranks"
+  [ "$(totals one-fuzz.txt)" = "$(totals mpi-fuzz.txt)" ] ||
+    fail "fuzz on $ranks ranks: '$(totals mpi-fuzz.txt)', one process: '$(totals one-fuzz.txt)'"
+done
+echo "ok fuzz: $(totals one-fuzz.txt | tail -1 | cut -d";" -f1) on 2 and 3 ranks as in one process"
+
+# A failure every game has: game 0's finding, shrunk, is the same scenario.
+planted="pass_the_pandas --games 50 --seed 6 --max-steps 3"
+# shellcheck disable=SC2086
+"$grove" fuzz $planted --findings one-found --db one-found.db >/dev/null 2>&1 &&
+  fail "planted: one process found nothing"
+# shellcheck disable=SC2086
+mpirun --oversubscribe -np 3 "$grove" fuzz $planted --findings mpi-found --db mpi-found.db \
+  >out.txt 2>err.txt && fail "planted: 3 ranks found nothing"
+grep -q "FINDING in game 0" out.txt || fail "planted: game 0's finding not reported: $(head -20 out.txt)"
+cmp -s one-found/*game0.yaml mpi-found/*game0.yaml ||
+  fail "planted: game 0's finding differs from one process's"
+echo "ok planted finding: game 0's shrunk scenario as one process writes it"
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
