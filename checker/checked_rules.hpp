@@ -87,6 +87,10 @@ class CheckedRules final : public Rules {
   std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override {
     return rules_.state_from_yaml(node);
   }
+  void encode(const State& state, std::string& out) const override { rules_.encode(state, out); }
+  std::unique_ptr<State> decode(std::string_view bytes) const override {
+    return rules_.decode(bytes);
+  }
   std::string state_summary(const State& state) const override {
     return rules_.state_summary(state);
   }

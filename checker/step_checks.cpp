@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/state_codec.hpp"
 #include "engine/core/yaml_input.hpp"
 
 namespace grove::checker {
@@ -16,6 +17,7 @@ class Checker {
   std::vector<Violation> run() {
     check_value();
     check_yaml();
+    check_encoding();
     for (const std::string& problem : rules_.invariant_violations(state_)) {
       add("invariant", problem);
     }
@@ -56,6 +58,40 @@ class Checker {
       }
     } catch (const InputError& error) {
       add("yaml-round-trip", std::string("the state's own YAML does not parse: ") + error.what());
+    }
+  }
+
+  // The bytes a state travels as (Rules::encode): read back to the same
+  // state, the same bytes for equal states, and damage refused: the bytes
+  // cut short, or with one byte more, are no state.
+  void check_encoding() {
+    std::string bytes;
+    rules_.encode(state_, bytes);
+    try {
+      const auto decoded = rules_.decode(bytes);
+      if (!decoded->equals(state_)) {
+        add("encoding-round-trip", "decoding the state's bytes gives a different state");
+        return;
+      }
+      std::string again;
+      rules_.encode(*decoded, again);
+      if (again != bytes) {
+        add("encoding-round-trip", "the state read back from its bytes encodes differently");
+      }
+    } catch (const StateDecodeError& error) {
+      add("encoding-round-trip",
+          std::string("the state's own bytes do not decode: ") + error.what());
+      return;
+    }
+    for (const std::string& damaged :
+         {bytes.substr(0, bytes.empty() ? 0 : bytes.size() - 1), bytes + '\0'}) {
+      try {
+        rules_.decode(damaged);
+        add("encoding-refuses-damage", damaged.size() < bytes.size()
+                                           ? "the state's bytes less the last decode"
+                                           : "the state's bytes and one more decode");
+      } catch (const StateDecodeError&) {
+      }
     }
   }
 

@@ -27,7 +27,8 @@
 //   std::string summary_at(const Position&) const;
 //   and Rules's move_text, parse_move and step_bound.
 // Optional hooks (override what the game does better than the default):
-//   sample_chance_at, board_at, board_svg_at, score_sheet_at, invariant_violations_at,
+//   sample_chance_at, board_at, board_svg_at, encode_position and
+//   decode_position (a compact encoding), score_sheet_at, invariant_violations_at,
 //   view_hash_at, observation_at, heuristic_at, heuristics_at,
 //   determinize_at, move_use_at, game_metrics_at; and Rules's
 //   search_playout_moves and search_iterations.
@@ -43,6 +44,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/rules.hpp"
 #include "engine/core/state.hpp"
+#include "engine/core/state_codec.hpp"
 #include "engine/core/yaml_input.hpp"
 
 namespace grove {
@@ -80,6 +82,16 @@ class TypedRules : public Rules {
   }
   std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const final {
     return std::make_unique<GameState<Position>>(self().position_from_yaml(node));
+  }
+  void encode(const State& state, std::string& out) const final {
+    ByteWriter writer(out);
+    self().encode_position(of(state), writer);
+  }
+  std::unique_ptr<State> decode(std::string_view bytes) const final {
+    ByteReader reader(bytes);
+    auto state = std::make_unique<GameState<Position>>(self().decode_position(reader));
+    reader.expect_end();
+    return state;
   }
   std::string state_summary(const State& state) const final { return self().summary_at(of(state)); }
   std::string board(const State& state) const final { return self().board_at(of(state)); }
@@ -136,6 +148,19 @@ class TypedRules : public Rules {
   }
   virtual std::string board_at(const Position& position) const {
     return self().summary_at(position);
+  }
+  // The default encoding is the position's YAML form as text: right, but
+  // not compact; a game writes its fields instead (state_codec.hpp).
+  virtual void encode_position(const Position& position, ByteWriter& out) const {
+    out.text(YAML::Dump(self().position_to_yaml(position)));
+  }
+  virtual Position decode_position(ByteReader& in) const {
+    const std::string text = in.text(SIZE_MAX, "the position's YAML");
+    try {
+      return self().position_from_yaml(load_yaml_text(text, "an encoded state"));
+    } catch (const InputError& error) {
+      in.fail(error.what());
+    }
   }
   virtual std::string board_svg_at(const Position&) const { return {}; }
   virtual std::optional<std::string> score_sheet_at(const Position&) const { return std::nullopt; }

@@ -1,0 +1,81 @@
+#pragma once
+// A state as bytes, for what must leave one process or be kept by the
+// million: successors sent between the ranks of a distributed exploration,
+// states stored compactly. A game writes its Position's fields with a
+// ByteWriter and reads them back with a ByteReader in the same order
+// (Rules::encode / Rules::decode; TypedRules's encode_position and
+// decode_position hooks). The generic checks hold every game to the round
+// trip: decode(encode(s)) equals s, equal states give equal bytes, and
+// damaged bytes are refused rather than read as another state.
+//
+// Numbers are varints (7 bits a byte, low bits first; signed ones zigzag),
+// so the small counts and coordinates games are made of take a byte each.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace grove {
+
+// Bytes that are no state of the rules decoding them: the message says at
+// which byte and what was expected there.
+class StateDecodeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class ByteWriter {
+ public:
+  explicit ByteWriter(std::string& out) : out_(out) {}
+
+  void unsigned_int(std::uint64_t value);
+  void signed_int(std::int64_t value);
+  void flag(bool value) { out_.push_back(value ? '\1' : '\0'); }
+  void text(std::string_view value);
+  template <class Enum>
+  void enumeration(Enum value) {
+    static_assert(std::is_enum_v<Enum>);
+    unsigned_int(static_cast<std::uint64_t>(static_cast<std::underlying_type_t<Enum>>(value)));
+  }
+
+ private:
+  std::string& out_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::string_view bytes) : bytes_(bytes) {}
+
+  // Each read names what it reads for the message when the bytes are wrong,
+  // and refuses a value outside the range the game allows.
+  std::uint64_t unsigned_int(std::uint64_t max, const char* what);
+  std::int64_t signed_int(std::int64_t min, std::int64_t max, const char* what);
+  bool flag(const char* what);
+  std::string text(std::size_t max_length, const char* what);
+  template <class Enum>
+  Enum enumeration(Enum last, const char* what) {
+    static_assert(std::is_enum_v<Enum>);
+    using Underlying = std::underlying_type_t<Enum>;
+    return static_cast<Enum>(static_cast<Underlying>(
+        unsigned_int(static_cast<std::uint64_t>(static_cast<Underlying>(last)), what)));
+  }
+  // A container's size: bounded, so that damaged bytes cannot make a
+  // decoder allocate without end.
+  std::size_t count(std::size_t max, const char* what) {
+    return static_cast<std::size_t>(unsigned_int(max, what));
+  }
+
+  // Throws unless every byte was read: a longer encoding is not this state.
+  void expect_end() const;
+  [[noreturn]] void fail(const std::string& problem) const;
+
+ private:
+  std::uint8_t next_byte(const char* what);
+
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace grove
