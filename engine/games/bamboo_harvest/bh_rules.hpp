@@ -124,6 +124,9 @@ class BhRules final : public TypedRules<BhRules, Position> {
   std::string board_legend() const override;
   // The table as an SVG picture for grove view (board_svg.cpp).
   std::string board_svg_at(const Position& position) const override;
+  // The position as compact bytes and back (encoding.cpp).
+  void encode_position(const Position& position, ByteWriter& out) const override;
+  Position decode_position(ByteReader& in) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
