@@ -120,6 +120,9 @@ class ForestShuffleRules final : public TypedRules<ForestShuffleRules, Position>
   std::string board_at(const Position& position) const override;
   std::string board_svg_at(const Position& position) const override;  // board_svg.cpp
   std::optional<std::string> score_sheet_at(const Position& position) const override;
+  // The position as compact bytes and back (encoding.cpp).
+  void encode_position(const Position& position, ByteWriter& out) const override;
+  Position decode_position(ByteReader& in) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
