@@ -56,8 +56,9 @@ CardSet read_deeds(ByteReader& in, const char* what) {
   CardSet cards;
   const std::size_t size = in.count(kCards, what);
   const auto take = [&](Card card) {
-    if (is_forest_card(card))
+    if (is_forest_card(card)) {
       in.fail(fmt::format("{} holds {}, a forest card", what, card_text(card)));
+    }
     cards.add(card);
   };
   if (size < static_cast<std::size_t>(kGroups)) {
@@ -155,8 +156,10 @@ Position BhRules::decode_position(ByteReader& in) const {
   }
   for (Seat seat = 0; seat < n; ++seat) {
     Player& player = position.players.emplace_back();
+    // The bound the YAML form reads reeds with: play never comes near it.
     player.reeds = static_cast<int>(in.unsigned_int(100000, "a player's reeds"));
     player.deeds = read_deeds(in, "a player's deeds");
+    // A bit per deed in hand: at most 55, the deeds of the two decks.
     const std::uint64_t up =
         in.unsigned_int((std::uint64_t{1} << player.deeds.size()) - 1, "a player's face-up deeds");
     int index = 0;
