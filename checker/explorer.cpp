@@ -18,6 +18,7 @@
 #include "checker/fingerprint_set.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/state_codec.hpp"
 
 namespace grove::checker {
 namespace {
@@ -41,12 +42,21 @@ std::uint32_t local_of(Ref ref) { return ref >> kShardBits; }
 
 // A successor whose fingerprint was not known when it was found; its owner
 // numbers it (or finds that another state of the level got there first).
+// One found for another rank's shard travels as its encoding instead.
 struct Discovery {
   std::uint64_t fingerprint = 0;
   std::size_t edge = 0;  // where its number goes in the expanding shard's edges
   Ref parent = 0;
   std::uint16_t choice = 0;
   std::unique_ptr<State> state;
+  std::string bytes;
+};
+
+// The number another rank's shard gave a successor found here.
+struct Answer {
+  std::uint32_t shard = 0;  // the shard that found it
+  std::size_t edge = 0;
+  Ref target = 0;
 };
 
 // The first sighting in search order is one of least depth: levels are
@@ -76,6 +86,8 @@ struct Shard {
   std::vector<std::unique_ptr<State>> frontier;  // the level being expanded
   std::vector<std::unique_ptr<State>> arrivals;  // the next level, as it is numbered
   std::array<std::vector<Discovery>, kShards> outbox;
+  std::vector<Answer> answers;        // for successors other ranks found, to send back
+  std::size_t fingerprint_bytes = 0;  // another rank's shard, gathered to rank 0
 
   Sighting stuck, invariant, rejected, exception, property, view;
   std::vector<Sighting> differs;  // per alternative
@@ -188,7 +200,14 @@ class Search {
         others_(others),
         result_(result),
         options_(options),
+        exchange_(options.exchange),
+        rank_(exchange_ != nullptr ? exchange_->rank() : 0),
+        ranks_(exchange_ != nullptr ? exchange_->size() : 1),
         shards_(kShards) {
+    if (ranks_ > static_cast<int>(kShards)) {
+      throw std::invalid_argument(
+          fmt::format("a search over {} ranks: at most {}, one shard each", ranks_, kShards));
+    }
     for (Shard& shard : shards_) shard.differs.resize(others_.size());
     const int jobs = std::max(1, options_.jobs);
     for (int j = 0; j < jobs; ++j) scratch_.push_back(std::make_unique<Scratch>());
@@ -203,17 +222,20 @@ class Search {
     result_.from_initial_ = options_.start == nullptr;
     std::unique_ptr<State> start = result_.start_->clone();
     const std::uint64_t fingerprint = rules_.view_hash(*start);
-    Shard& home = shards_[owner(fingerprint)];
-    bool added = false;
-    home.add(fingerprint, kNoState, 0, &added);
     initial_ = make_ref(owner(fingerprint), 0);
     for (Shard& shard : shards_) shard.level_begin.push_back(0);
-    home.frontier.push_back(std::move(start));
+    if (owns(owner(fingerprint))) {
+      Shard& home = shards_[owner(fingerprint)];
+      bool added = false;
+      home.add(fingerprint, kNoState, 0, &added);
+      home.frontier.push_back(std::move(start));
+    }
     found_ = 1;
 
     for (depth_ = 0;; ++depth_) {
       std::int64_t level = 0;
       for (const Shard& shard : shards_) level += static_cast<std::int64_t>(shard.frontier.size());
+      level = total(level);
       if (level == 0) break;
       if (options_.limits.max_depth > 0 && depth_ >= options_.limits.max_depth) {
         stopped_ = StopReason::MaxDepth;
@@ -226,18 +248,26 @@ class Search {
       queue_ = level;
       expanded_at_level_start_ = expanded();
       in_parallel([this](std::uint32_t shard, Scratch& scratch) { expand_level(shard, scratch); });
+      // A bound one rank reached (its memory, an interrupt) stops them all
+      // at the same level.
+      if (exchange_ != nullptr) {
+        stopped_ = static_cast<StopReason>(exchange_->largest(static_cast<int>(stopped_)));
+      }
       if (stopped_ != StopReason::None) break;
       for (Shard& shard : shards_) shard.level_begin.push_back(shard.seen.size());
+      if (exchange_ != nullptr) send_discoveries();
       in_parallel([this](std::uint32_t shard, Scratch& scratch) { take_inbox(shard, scratch); });
+      if (exchange_ != nullptr) send_answers();
       found_ = 0;
-      bool deeper = false;
+      std::int64_t arrived = 0;
       for (Shard& shard : shards_) {
-        deeper = deeper || !shard.arrivals.empty();
+        arrived += static_cast<std::int64_t>(shard.arrivals.size());
         shard.frontier = std::move(shard.arrivals);
         shard.arrivals.clear();
         found_ += shard.seen.size();
       }
-      if (deeper) max_depth_reached_ = depth_ + 1;
+      found_ = total(found_);
+      if (total(arrived) > 0) max_depth_reached_ = depth_ + 1;
       report(true);
     }
     finish();
@@ -251,7 +281,7 @@ class Search {
     next_shard_.store(0);
     const auto job = [&](Scratch& scratch) {
       for (std::uint32_t shard; (shard = next_shard_.fetch_add(1)) < kShards;) {
-        work(shard, scratch);
+        if (owns(shard)) work(shard, scratch);
       }
     };
     std::vector<std::thread> threads;
@@ -386,7 +416,7 @@ class Search {
       // 0 marks a move that failed; a state hashing to 0 is told apart by
       // the edge, which stays kNoState only for failed moves.
       scratch.successors[j] = fingerprint;
-      shards_[owner(fingerprint)].seen.prefetch(fingerprint);
+      if (owns(owner(fingerprint))) shards_[owner(fingerprint)].seen.prefetch(fingerprint);
       shard.edge_target[first_edge + j] = kPending;
     }
     for (std::size_t j = 0; j < listed; ++j) {
@@ -394,6 +424,13 @@ class Search {
       if (shard.edge_target[edge] == kNoState) continue;
       const std::uint64_t fingerprint = scratch.successors[j];
       const std::uint32_t t = owner(fingerprint);
+      if (!owns(t)) {
+        // Another rank's: it alone knows whether the state is new.
+        Discovery discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j), nullptr, {}};
+        rules_.encode(*scratch.next[j], discovery.bytes);
+        shard.outbox[t].push_back(std::move(discovery));
+        continue;
+      }
       const std::uint32_t known = shards_[t].seen.find(fingerprint);
       if (known != FingerprintSet::kAbsent) {
         shard.edge_target[edge] = make_ref(t, known);
@@ -401,7 +438,7 @@ class Search {
         std::unique_ptr<State> found = std::move(scratch.next[j]);
         scratch.next[j] = scratch.spare_or_clone(*found);
         shard.outbox[t].push_back(
-            Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j), std::move(found)});
+            Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j), std::move(found), {}});
       }
     }
     for (std::size_t a = 0; a < others_.size(); ++a) {
@@ -453,13 +490,109 @@ class Search {
         const std::uint32_t local =
             shard.add(discovery.fingerprint, discovery.parent, discovery.choice, &added);
         if (added) {
-          shard.arrivals.push_back(std::move(discovery.state));
-        } else {
+          shard.arrivals.push_back(discovery.state ? std::move(discovery.state)
+                                                   : decoded(discovery.bytes));
+        } else if (discovery.state) {
           scratch.recycle(std::move(discovery.state));
         }
-        shards_[s].edge_target[discovery.edge] = make_ref(t, local);
+        if (owns(s)) {
+          shards_[s].edge_target[discovery.edge] = make_ref(t, local);
+        } else {
+          shard.answers.push_back(Answer{s, discovery.edge, make_ref(t, local)});
+        }
       }
       inbox.clear();
+    }
+  }
+
+  bool owns(std::uint32_t shard) const {
+    return static_cast<int>(shard % static_cast<std::uint32_t>(ranks_)) == rank_;
+  }
+  int rank_of(std::uint32_t shard) const {
+    return static_cast<int>(shard % static_cast<std::uint32_t>(ranks_));
+  }
+  std::int64_t total(std::int64_t value) const {
+    return exchange_ != nullptr ? exchange_->sum(value) : value;
+  }
+
+  std::unique_ptr<State> decoded(const std::string& bytes) const {
+    try {
+      return rules_.decode(bytes);
+    } catch (const StateDecodeError& error) {
+      // The rank that encoded it runs the same rules: this is a bug in the
+      // game's encoding, which check_state's round trip should have caught.
+      throw std::logic_error(std::string("a state sent by another rank does not decode: ") +
+                             error.what());
+    }
+  }
+
+  // The successors found for other ranks' shards go to their owners, in
+  // shard order; each owner's take_inbox numbers them as a single process
+  // would, since it reads the inboxes in that order.
+  void send_discoveries() {
+    std::vector<std::string> out(static_cast<std::size_t>(ranks_));
+    for (std::uint32_t s = 0; s < kShards; ++s) {
+      if (!owns(s)) continue;
+      for (std::uint32_t t = 0; t < kShards; ++t) {
+        std::vector<Discovery>& box = shards_[s].outbox[t];
+        if (owns(t) || box.empty()) continue;
+        ByteWriter writer(out[static_cast<std::size_t>(rank_of(t))]);
+        for (const Discovery& discovery : box) {
+          writer.unsigned_int(s);
+          writer.unsigned_int(t);
+          writer.fixed64(discovery.fingerprint);
+          writer.unsigned_int(discovery.edge);
+          writer.unsigned_int(discovery.parent);
+          writer.unsigned_int(discovery.choice);
+          writer.text(discovery.bytes);
+        }
+        box.clear();
+      }
+    }
+    const std::vector<std::string> in = exchange_->all_to_all(out);
+    for (int r = 0; r < ranks_; ++r) {
+      if (r == rank_) continue;
+      ByteReader reader(in[static_cast<std::size_t>(r)]);
+      while (!reader.at_end()) {
+        Discovery discovery;
+        const auto s = static_cast<std::uint32_t>(reader.unsigned_int(kShards - 1, "shard"));
+        const auto t = static_cast<std::uint32_t>(reader.unsigned_int(kShards - 1, "shard"));
+        discovery.fingerprint = reader.fixed64("fingerprint");
+        discovery.edge = reader.unsigned_int(UINT64_MAX, "edge");
+        discovery.parent = static_cast<Ref>(reader.unsigned_int(UINT32_MAX, "parent"));
+        discovery.choice = static_cast<std::uint16_t>(reader.unsigned_int(0xffff, "choice"));
+        discovery.bytes = reader.text(SIZE_MAX, "state");
+        if (!owns(t) || owns(s)) throw std::logic_error("a successor sent to the wrong rank");
+        shards_[s].outbox[t].push_back(std::move(discovery));
+      }
+    }
+  }
+
+  // The numbers the owners gave, back to the ranks whose edges wait for them.
+  void send_answers() {
+    std::vector<std::string> out(static_cast<std::size_t>(ranks_));
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      for (const Answer& answer : shards_[t].answers) {
+        ByteWriter writer(out[static_cast<std::size_t>(rank_of(answer.shard))]);
+        writer.unsigned_int(answer.shard);
+        writer.unsigned_int(answer.edge);
+        writer.unsigned_int(answer.target);
+      }
+      shards_[t].answers.clear();
+    }
+    const std::vector<std::string> in = exchange_->all_to_all(out);
+    for (int r = 0; r < ranks_; ++r) {
+      if (r == rank_) continue;
+      ByteReader reader(in[static_cast<std::size_t>(r)]);
+      while (!reader.at_end()) {
+        const auto s = static_cast<std::uint32_t>(reader.unsigned_int(kShards - 1, "shard"));
+        const auto edge = static_cast<std::size_t>(reader.unsigned_int(UINT64_MAX, "edge"));
+        const auto target = static_cast<Ref>(reader.unsigned_int(UINT32_MAX, "target"));
+        if (!owns(s) || edge >= shards_[s].edge_target.size()) {
+          throw std::logic_error("an answer for an edge this rank does not have");
+        }
+        shards_[s].edge_target[edge] = target;
+      }
     }
   }
 
@@ -497,14 +630,137 @@ class Search {
     aborted_.store(true);
   }
 
+  static void write_sighting(ByteWriter& out, const Sighting& sighting) {
+    out.signed_int(sighting.count);
+    if (sighting.count == 0) return;
+    out.unsigned_int(sighting.state);
+    out.signed_int(sighting.depth);
+    out.signed_int(sighting.move);
+    out.text(sighting.detail);
+  }
+  static Sighting read_sighting(ByteReader& in) {
+    Sighting sighting;
+    sighting.count = in.signed_int(0, INT64_MAX, "sighting count");
+    if (sighting.count == 0) return sighting;
+    sighting.state = static_cast<StateIndex>(in.unsigned_int(UINT32_MAX, "sighting state"));
+    sighting.depth = static_cast<int>(in.signed_int(0, INT32_MAX, "sighting depth"));
+    sighting.move = static_cast<int>(in.signed_int(-1, INT32_MAX, "sighting move"));
+    sighting.detail = in.text(SIZE_MAX, "sighting detail");
+    return sighting;
+  }
+
+  // A shard's part of the graph and its findings, for rank 0.
+  void write_shard(ByteWriter& out, std::uint32_t t) const {
+    const Shard& shard = shards_[t];
+    out.unsigned_int(t);
+    out.unsigned_int(shard.seen.bytes());
+    out.unsigned_int(shard.node_class.size());
+    for (std::size_t local = 0; local < shard.node_class.size(); ++local) {
+      out.unsigned_int(shard.parent[local]);
+      out.unsigned_int(shard.choice[local]);
+      out.enumeration(shard.node_class[local]);
+      out.signed_int(shard.actor[local]);
+      out.unsigned_int(shard.winners[local]);
+    }
+    out.unsigned_int(shard.edge_begin.size());
+    for (const std::uint64_t begin : shard.edge_begin) out.unsigned_int(begin);
+    out.unsigned_int(shard.edge_target.size());
+    for (std::size_t edge = 0; edge < shard.edge_target.size(); ++edge) {
+      out.unsigned_int(shard.edge_target[edge]);
+      out.float64(shard.edge_probability[edge]);
+    }
+    out.unsigned_int(shard.level_begin.size());
+    for (const std::uint32_t begin : shard.level_begin) out.unsigned_int(begin);
+    for (const Sighting* sighting : {&shard.stuck, &shard.invariant, &shard.rejected,
+                                     &shard.exception, &shard.property, &shard.view}) {
+      write_sighting(out, *sighting);
+    }
+    for (const Sighting& differs : shard.differs) write_sighting(out, differs);
+    out.unsigned_int(shard.clauses.size());
+    for (const std::string& clause : shard.clauses) out.text(clause);
+    out.flag(shard.broken_edges);
+  }
+
+  void read_shard(ByteReader& in) {
+    const auto t = static_cast<std::uint32_t>(in.unsigned_int(kShards - 1, "shard"));
+    Shard& shard = shards_[t];
+    shard.fingerprint_bytes = in.unsigned_int(SIZE_MAX, "fingerprint bytes");
+    const std::size_t states = in.count(kMaxLocal + 1, "states");
+    for (std::size_t local = 0; local < states; ++local) {
+      shard.parent.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "parent")));
+      shard.choice.push_back(static_cast<std::uint16_t>(in.unsigned_int(0xffff, "choice")));
+      shard.node_class.push_back(in.enumeration(NodeClass::Broken, "node class"));
+      shard.actor.push_back(static_cast<std::int8_t>(in.signed_int(-128, 127, "actor")));
+      shard.winners.push_back(static_cast<std::uint32_t>(in.unsigned_int(UINT32_MAX, "winners")));
+    }
+    const std::size_t expanded = in.count(states, "expanded states");
+    for (std::size_t local = 0; local < expanded; ++local) {
+      shard.edge_begin.push_back(in.unsigned_int(UINT64_MAX, "edge begin"));
+    }
+    const std::size_t edges = in.count(SIZE_MAX, "edges");
+    for (std::size_t edge = 0; edge < edges; ++edge) {
+      shard.edge_target.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "edge target")));
+      shard.edge_probability.push_back(in.float64("edge probability"));
+    }
+    const std::size_t levels = in.count(SIZE_MAX, "levels");
+    shard.level_begin.clear();
+    for (std::size_t level = 0; level < levels; ++level) {
+      shard.level_begin.push_back(static_cast<std::uint32_t>(in.unsigned_int(UINT32_MAX, "level")));
+    }
+    for (Sighting* sighting : {&shard.stuck, &shard.invariant, &shard.rejected, &shard.exception,
+                               &shard.property, &shard.view}) {
+      *sighting = read_sighting(in);
+    }
+    for (Sighting& differs : shard.differs) differs = read_sighting(in);
+    const std::size_t clauses = in.count(SIZE_MAX, "clauses");
+    for (std::size_t c = 0; c < clauses; ++c) shard.clauses.insert(in.text(SIZE_MAX, "clause"));
+    shard.broken_edges = in.flag("broken edges");
+  }
+
+  // A distributed search: every rank's shards to rank 0, and the figures
+  // summed over the ranks. False on the other ranks, which are done then.
+  bool gather_to_rank_zero() {
+    std::string mine;
+    ByteWriter writer(mine);
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      if (owns(t)) write_shard(writer, t);
+    }
+    const std::int64_t sent_in_search = exchange_->bytes_sent();
+    const std::vector<std::string> all = exchange_->gather(mine);
+    Exploration& out = result_;
+    out.ranks_ = ranks_;
+    out.bytes_exchanged_ = exchange_->sum(sent_in_search);
+    out.gathered_bytes_ = exchange_->sum(rank_ == 0 ? 0 : static_cast<std::int64_t>(mine.size()));
+    expanded_total_ = exchange_->sum(expanded());
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    peak_memory_ = exchange_->largest(static_cast<std::int64_t>(usage.ru_maxrss) * 1024);
+    if (rank_ != 0) {
+      out.stopped_ = stopped_;
+      return false;
+    }
+    for (int r = 1; r < ranks_; ++r) {
+      ByteReader reader(all[static_cast<std::size_t>(r)]);
+      try {
+        while (!reader.at_end()) read_shard(reader);
+      } catch (const StateDecodeError& error) {
+        throw std::logic_error(fmt::format("rank {}'s part of the graph: {}", r, error.what()));
+      }
+    }
+    return true;
+  }
+
   // Hands the graph over, numbered shard by shard, and the findings with
   // it; each shard's arrays are freed as soon as they are copied.
   void finish() {
+    if (exchange_ != nullptr && !gather_to_rank_zero()) return;
     Exploration& out = result_;
     out.shard_begin_.assign(kShards + 1, 0);
     std::size_t edges = 0;
     for (std::uint32_t t = 0; t < kShards; ++t) {
-      out.shard_begin_[t + 1] = out.shard_begin_[t] + shards_[t].seen.size();
+      // Every state has its class: the count, wherever the shard was kept.
+      out.shard_begin_[t + 1] =
+          out.shard_begin_[t] + static_cast<StateIndex>(shards_[t].node_class.size());
       edges += shards_[t].edge_target.size();
     }
     const auto dense = [&out](Ref ref) -> StateIndex {
@@ -534,9 +790,9 @@ class Search {
     };
     for (std::uint32_t t = 0; t < kShards; ++t) {
       Shard& shard = shards_[t];
-      out.fingerprint_bytes_ += shard.seen.bytes();
+      out.fingerprint_bytes_ += owns(t) ? shard.seen.bytes() : shard.fingerprint_bytes;
       const std::size_t edge_base = out.edge_target_.size();
-      const std::uint32_t count = shard.seen.size();
+      const auto count = static_cast<std::uint32_t>(shard.node_class.size());
       for (std::uint32_t local = 0; local < count; ++local) {
         out.node_class_.push_back(shard.node_class[local]);
         out.actor_.push_back(shard.actor[local]);
@@ -569,12 +825,16 @@ class Search {
     }
     out.edge_begin_.push_back(out.edge_target_.size());
     out.initial_ = dense(initial_);
-    out.expanded_ = expanded();
+    out.expanded_ = exchange_ != nullptr ? expanded_total_ : expanded();
     out.max_depth_ = max_depth_reached_;
     out.seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+    if (exchange_ != nullptr) {
+      out.peak_memory_ = peak_memory_;
+    } else {
+      rusage usage{};
+      getrusage(RUSAGE_SELF, &usage);
+      out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+    }
     out.stopped_ = stopped_;
   }
 
@@ -583,10 +843,15 @@ class Search {
   const std::vector<const Rules*>& others_;
   Exploration& result_;
   const ExploreOptions& options_;
+  Exchange* exchange_;
+  int rank_;
+  int ranks_;
   std::vector<Shard> shards_;
   std::vector<std::unique_ptr<Scratch>> scratch_;
   std::set<std::string, std::less<>> clause_ids_;
   Ref initial_ = 0;
+  std::int64_t expanded_total_ = 0;  // over the ranks
+  std::int64_t peak_memory_ = 0;     // the largest of one rank
   int depth_ = 0;
   int max_depth_reached_ = 0;
   std::int64_t found_ = 0;

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/exchange.hpp"
 #include "engine/core/game.hpp"
 
 namespace grove::checker {
@@ -63,6 +64,14 @@ struct ExploreOptions {
   // CheckedRules (checked_rules.hpp): every view taken is held against the
   // other states with it (Exploration::view_contract).
   bool all_checks = false;
+  // The other processes of a distributed search (exchange.hpp), or null.
+  // Every rank calls explore() with the same rules and options; each owns
+  // the shards whose number modulo the ranks is its own, sends each
+  // successor it finds for another rank's shard there as its encoding
+  // (Rules::encode), level by level, and at the end the whole graph is
+  // gathered to rank 0, whose Exploration is the one a single process
+  // would make (the others' hold only their figures).
+  Exchange* exchange = nullptr;
   // Called from the calling thread a few times a second.
   std::function<void(const ExploreProgress&)> progress;
   // Polled with the progress; true stops the search as a bound would.
@@ -125,6 +134,13 @@ class Exploration {
   std::int64_t peak_memory() const { return peak_memory_; }
   std::size_t fingerprint_bytes() const { return fingerprint_bytes_; }
   std::size_t graph_bytes() const;
+  // A distributed search: its ranks, the bytes they sent each other in the
+  // search (the successors and the answers naming them), and those of the
+  // graph gathered to rank 0 at the end. Its peak memory is the largest
+  // rank's.
+  int ranks() const { return ranks_; }
+  std::int64_t bytes_exchanged() const { return bytes_exchanged_; }
+  std::int64_t gathered_bytes() const { return gathered_bytes_; }
   StopReason stopped() const { return stopped_; }
   bool complete() const { return stopped_ == StopReason::None; }
   // The chance that two of the states found share a fingerprint, so that
@@ -190,6 +206,9 @@ class Exploration {
   std::size_t fingerprint_bytes_ = 0;
   StopReason stopped_ = StopReason::None;
   bool broken_edges_ = false;
+  int ranks_ = 1;
+  std::int64_t bytes_exchanged_ = 0;
+  std::int64_t gathered_bytes_ = 0;
 
   std::vector<NodeClass> node_class_;
   std::vector<std::int8_t> actor_;

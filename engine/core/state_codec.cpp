@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+
 namespace grove {
 
 void ByteWriter::unsigned_int(std::uint64_t value) {
@@ -20,6 +22,22 @@ void ByteWriter::text(std::string_view value) {
   unsigned_int(value.size());
   out_.append(value);
 }
+
+void ByteWriter::fixed64(std::uint64_t value) {
+  for (int byte = 0; byte < 8; ++byte) out_.push_back(static_cast<char>(value >> (8 * byte)));
+}
+
+void ByteWriter::float64(double value) { fixed64(std::bit_cast<std::uint64_t>(value)); }
+
+std::uint64_t ByteReader::fixed64(const char* what) {
+  std::uint64_t value = 0;
+  for (int byte = 0; byte < 8; ++byte) {
+    value |= static_cast<std::uint64_t>(next_byte(what)) << (8 * byte);
+  }
+  return value;
+}
+
+double ByteReader::float64(const char* what) { return std::bit_cast<double>(fixed64(what)); }
 
 std::uint8_t ByteReader::next_byte(const char* what) {
   if (at_ == bytes_.size()) fail(fmt::format("the bytes end inside {}", what));

@@ -34,6 +34,10 @@ class ByteWriter {
   void signed_int(std::int64_t value);
   void flag(bool value) { out_.push_back(value ? '\1' : '\0'); }
   void text(std::string_view value);
+  // Eight bytes as they are (a fingerprint, a probability's bits), low
+  // byte first.
+  void fixed64(std::uint64_t value);
+  void float64(double value);
   template <class Enum>
   void enumeration(Enum value) {
     static_assert(std::is_enum_v<Enum>);
@@ -54,6 +58,9 @@ class ByteReader {
   std::int64_t signed_int(std::int64_t min, std::int64_t max, const char* what);
   bool flag(const char* what);
   std::string text(std::size_t max_length, const char* what);
+  std::uint64_t fixed64(const char* what);
+  double float64(const char* what);
+  bool at_end() const { return at_ == bytes_.size(); }
   template <class Enum>
   Enum enumeration(Enum last, const char* what) {
     static_assert(std::is_enum_v<Enum>);

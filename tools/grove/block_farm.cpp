@@ -115,7 +115,7 @@ int serve_rank_zero(const Cluster& cluster, const std::map<std::string, BlockPla
           const auto player = players.find(kind);
           if (player == players.end()) throw std::runtime_error("no player for " + kind);
           StopWatch stop(cluster);
-          reply["results"] = player->second(order, block, std::ref(stop));
+          reply["results"] = player->second(cluster, order, block, std::ref(stop));
           reply["games"] = block.end - block.first;
           reply["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
         } catch (const std::exception& error) {

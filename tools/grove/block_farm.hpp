@@ -47,9 +47,11 @@ struct Farm {
 void farm_out(const Cluster& cluster, const Farm& farm);
 
 // Plays one block on a rank other than 0: `stop()` turns true when rank 0
-// asks the block back. Returns the results, to be sent back whole.
-using BlockPlayer = std::function<nlohmann::json(const nlohmann::json& order, BlockOfWork block,
-                                                 const std::function<bool()>& stop)>;
+// asks the block back. Returns the results, to be sent back whole. (A
+// player may talk to rank 0 itself in between, as the explorer's does.)
+using BlockPlayer =
+    std::function<nlohmann::json(const Cluster& cluster, const nlohmann::json& order,
+                                 BlockOfWork block, const std::function<bool()>& stop)>;
 
 // Every other rank: plays what rank 0 hands it, by the order's kind,
 // until rank 0 says quit; the exit code.

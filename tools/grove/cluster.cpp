@@ -166,6 +166,114 @@ std::optional<ClusterMessage> Cluster::wait_unless(const std::function<bool()>& 
   }
 }
 
+#ifdef GROVE_HAVE_MPI
+namespace {
+
+// MPI counts bytes in int: one message of 2 GB or more is refused, with
+// what to do, rather than cut.
+int byte_count(std::size_t size) {
+  if (size > static_cast<std::size_t>(INT32_MAX)) {
+    throw std::runtime_error(fmt::format(
+        "a message of {} bytes between ranks: MPI sends at most 2 GB at once; use more ranks",
+        size));
+  }
+  return static_cast<int>(size);
+}
+
+std::vector<int> offsets_of(const std::vector<int>& counts) {
+  std::vector<int> offsets(counts.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = byte_count(total);
+    total += static_cast<std::size_t>(counts[r]);
+  }
+  byte_count(total);
+  return offsets;
+}
+
+}  // namespace
+#endif
+
+std::vector<std::string> Cluster::all_to_all(const std::vector<std::string>& outgoing) const {
+#ifdef GROVE_HAVE_MPI
+  if (joined_) {
+    const auto ranks = static_cast<std::size_t>(size_);
+    std::vector<int> send_counts(ranks), receive_counts(ranks);
+    std::string sent;
+    for (std::size_t r = 0; r < ranks; ++r) {
+      send_counts[r] = byte_count(outgoing[r].size());
+      sent += outgoing[r];
+    }
+    check(MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT,
+                       MPI_COMM_WORLD),
+          "all-to-all");
+    const std::vector<int> send_offsets = offsets_of(send_counts);
+    const std::vector<int> receive_offsets = offsets_of(receive_counts);
+    std::string received(static_cast<std::size_t>(receive_offsets.back() + receive_counts.back()),
+                         '\0');
+    check(MPI_Alltoallv(sent.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
+                        received.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE,
+                        MPI_COMM_WORLD),
+          "all-to-all");
+    std::vector<std::string> incoming(ranks);
+    for (std::size_t r = 0; r < ranks; ++r) {
+      incoming[r] = received.substr(static_cast<std::size_t>(receive_offsets[r]),
+                                    static_cast<std::size_t>(receive_counts[r]));
+    }
+    return incoming;
+  }
+#endif
+  return outgoing;
+}
+
+std::int64_t Cluster::sum(std::int64_t value) const {
+#ifdef GROVE_HAVE_MPI
+  if (joined_) {
+    std::int64_t total = 0;
+    check(MPI_Allreduce(&value, &total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD), "sum");
+    return total;
+  }
+#endif
+  return value;
+}
+
+std::int64_t Cluster::largest(std::int64_t value) const {
+#ifdef GROVE_HAVE_MPI
+  if (joined_) {
+    std::int64_t most = 0;
+    check(MPI_Allreduce(&value, &most, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD), "maximum");
+    return most;
+  }
+#endif
+  return value;
+}
+
+std::vector<std::string> Cluster::gather(const std::string& bytes) const {
+#ifdef GROVE_HAVE_MPI
+  if (joined_) {
+    const int count = byte_count(bytes.size());
+    std::vector<int> counts(static_cast<std::size_t>(rank_ == 0 ? size_ : 0));
+    check(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "gather");
+    std::vector<int> offsets;
+    std::string received;
+    if (rank_ == 0) {
+      offsets = offsets_of(counts);
+      received.resize(static_cast<std::size_t>(offsets.back() + counts.back()));
+    }
+    check(MPI_Gatherv(bytes.data(), count, MPI_BYTE, received.data(), counts.data(), offsets.data(),
+                      MPI_BYTE, 0, MPI_COMM_WORLD),
+          "gather");
+    std::vector<std::string> all(counts.size());
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+      all[r] = received.substr(static_cast<std::size_t>(offsets[r]),
+                               static_cast<std::size_t>(counts[r]));
+    }
+    return all;
+  }
+#endif
+  return {bytes};
+}
+
 void Cluster::abort(int code) const {
 #ifdef GROVE_HAVE_MPI
   if (joined_) MPI_Abort(MPI_COMM_WORLD, code);

@@ -9,10 +9,12 @@
 // other rank, in order; only this file's .cpp calls MPI, from one thread
 // at a time (MPI_THREAD_SERIALIZED).
 
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace grove::cli {
 
@@ -23,6 +25,7 @@ enum class ClusterTag : int {
   kStopGames = 3,    // rank 0 to one: the run stopped, hand back what you have
   kGamesPlayed = 4,  // one to rank 0: the games played, or why not
   kQuitting = 5,     // one to rank 0: nothing more will come from me
+  kGo = 6,           // rank 0 to one: every rank is ready, start (or not)
 };
 
 struct ClusterMessage {
@@ -61,6 +64,14 @@ class Cluster {
   // The same, but gives up (nothing) as soon as `give_up()` is true.
   std::optional<ClusterMessage> wait_unless(const std::function<bool()>& give_up,
                                             int source = -1) const;
+
+  // Collectives: every rank calls them at the same point. outgoing[r] to
+  // each rank r; back, what each rank sent to this one.
+  std::vector<std::string> all_to_all(const std::vector<std::string>& outgoing) const;
+  std::int64_t sum(std::int64_t value) const;
+  std::int64_t largest(std::int64_t value) const;
+  // Every rank's bytes on rank 0, by rank (nothing on the others).
+  std::vector<std::string> gather(const std::string& bytes) const;
 
   // Leaves at once, taking every rank with it: when this rank can no
   // longer be trusted to say quit (an error in a rank that serves).

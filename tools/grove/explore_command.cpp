@@ -15,11 +15,13 @@
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
 #include "reports/store/store.hpp"
+#include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/explore_start.hpp"
 #include "tools/grove/explore_text.hpp"
 #include "tools/grove/findings_writer.hpp"
 #include "tools/grove/interrupt.hpp"
+#include "tools/grove/remote_explore.hpp"
 
 namespace grove::cli {
 namespace {
@@ -171,9 +173,12 @@ int explore_command(const Invocation& invocation) {
   watch_for_interrupt();
   const std::string changes = join(variant.differences(), ", ");
   std::cout << fmt::format(
-      "{}: exploring variant {}{}, {} players{}, {} job{}{}\n", game.title, variant.name(),
+      "{}: exploring variant {}{}, {} players{}, {} job{}{}{}\n", game.title, variant.name(),
       changes.empty() ? "" : " (" + changes + ")", players,
       start ? ", from the end of " + start_file : "", explore.jobs, explore.jobs == 1 ? "" : "s",
+      Cluster::current() != nullptr && Cluster::current()->distributed()
+          ? fmt::format(" on each of {} MPI ranks", Cluster::current()->size())
+          : "",
       explore.compare_rulings ? fmt::format(", comparing {} other readings of {} rulings",
                                             others.alternatives.size(), game.rulings.size())
                               : "");
@@ -181,8 +186,11 @@ int explore_command(const Invocation& invocation) {
   ProgressLine progress(isatty(STDERR_FILENO) != 0);
   explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };
   explore.stop = [] { return interrupted(); };
+  const Cluster* cluster = Cluster::current();
   const Exploration exploration =
-      checker::explore(*rules, other_rules, others.alternatives, explore);
+      cluster != nullptr && cluster->distributed()
+          ? explore_on_ranks(*cluster, *rules, other_rules, others.alternatives, explore)
+          : checker::explore(*rules, other_rules, others.alternatives, explore);
   progress.close();
 
   // --- The figures -----------------------------------------------------------
@@ -202,6 +210,19 @@ int explore_command(const Invocation& invocation) {
         "only, and the analyses of the whole graph are not made.\n",
         checker::stop_reason_text(exploration.stopped()),
         exploration.states() - exploration.expanded(), exploration.states());
+  }
+  if (exploration.ranks() > 1) {
+    std::cout << fmt::format(
+        "Spread over {} ranks (each owning the states whose fingerprint falls in its shards): {} "
+        "sent between them in the search ({:.1f} bytes per state), then the graph and findings "
+        "of the other ranks, {}, gathered to rank 0 for the analyses below; peak memory is the "
+        "largest rank's.\n",
+        exploration.ranks(),
+        megabytes(
+            static_cast<double>(exploration.bytes_exchanged() - exploration.gathered_bytes())),
+        static_cast<double>(exploration.bytes_exchanged() - exploration.gathered_bytes()) /
+            static_cast<double>(std::max<std::int64_t>(exploration.states(), 1)),
+        megabytes(static_cast<double>(exploration.gathered_bytes())));
   }
   std::cout << fmt::format(
       "Fingerprints: 64-bit, {:.1f} bytes per state ({}). Had two states shared one, the second "

@@ -51,7 +51,7 @@ nlohmann::json fuzz_order(const FuzzJob& job) {
           {"games", job.games}};
 }
 
-nlohmann::json play_fuzz_block(const nlohmann::json& order, BlockOfWork block,
+nlohmann::json play_fuzz_block(const Cluster&, const nlohmann::json& order, BlockOfWork block,
                                const std::function<bool()>& stop) {
   const Game& game = builtin_games().get(order.at("game").get<std::string>());
   Variant base(game);

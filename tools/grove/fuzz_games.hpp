@@ -55,7 +55,7 @@ void play_fuzz_games(const FuzzJob& job, const std::function<std::int64_t()>& ne
 nlohmann::json fuzz_order(const FuzzJob& job);
 // The other ranks: a block of the ordered run, each game played as a
 // GameDone; a block ends at its first finding.
-nlohmann::json play_fuzz_block(const nlohmann::json& order, BlockOfWork block,
+nlohmann::json play_fuzz_block(const Cluster&, const nlohmann::json& order, BlockOfWork block,
                                const std::function<bool()>& stop);
 
 }  // namespace grove::cli

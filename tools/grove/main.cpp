@@ -14,6 +14,7 @@
 #include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/fuzz_games.hpp"
+#include "tools/grove/remote_explore.hpp"
 #include "tools/grove/remote_games.hpp"
 
 namespace {
@@ -36,7 +37,7 @@ const std::vector<Command> kCommands = {
     {"fuzz", "property-based testing of a game; failures shrunk into scenarios",
      grove::cli::fuzz_command, true},
     {"explore", "every reachable state of a small variant: stuck states, endless games, rulings",
-     grove::cli::explore_command},
+     grove::cli::explore_command, true},
     {"balance", "agents play many games: win rates, scores, length, what wins",
      grove::cli::balance_command, true},
     {"sweep", "one balance run per point of a grid of parameter values, paired by seed",
@@ -88,7 +89,8 @@ int main(int argc, char** argv) {
     // line, says what is wrong with it and runs the command.
     try {
       return grove::cli::serve_rank_zero(*cluster, {{"balance", grove::cli::play_balance_block},
-                                                    {"fuzz", grove::cli::play_fuzz_block}});
+                                                    {"fuzz", grove::cli::play_fuzz_block},
+                                                    {"explore", grove::cli::play_explore_order}});
     } catch (const std::exception& error) {
       std::cerr << "grove: " << cluster->name() << ": internal error: " << error.what() << "\n";
       cluster->abort(70);

@@ -110,7 +110,8 @@ void play_on_other_ranks(const Cluster& cluster, const balance::BalanceSettings&
   farm_out(cluster, farm);
 }
 
-json play_balance_block(const json& order, BlockOfWork block, const std::function<bool()>& stop) {
+json play_balance_block(const Cluster&, const json& order, BlockOfWork block,
+                        const std::function<bool()>& stop) {
   // The settings of the runs this rank has played, rebuilt once each.
   static std::map<std::string, balance::BalanceSettings> known;
   const std::string key = order.dump();

@@ -28,7 +28,7 @@ void play_on_other_ranks(const Cluster& cluster, const balance::BalanceSettings&
 
 // The other ranks: a block of a balance run (an order of kind "balance"),
 // each game's row as JSON.
-nlohmann::json play_balance_block(const nlohmann::json& order, BlockOfWork block,
+nlohmann::json play_balance_block(const Cluster&, const nlohmann::json& order, BlockOfWork block,
                                   const std::function<bool()>& stop);
 
 }  // namespace grove::cli

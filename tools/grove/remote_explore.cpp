@@ -1,0 +1,156 @@
+#include "tools/grove/remote_explore.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "engine/games/builtin.hpp"
+#include "tools/grove/interrupt.hpp"
+
+namespace grove::cli {
+namespace {
+
+using nlohmann::json;
+
+// The explorer's Exchange over the MPI ranks, counting what it sends.
+class ClusterExchange final : public checker::Exchange {
+ public:
+  explicit ClusterExchange(const Cluster& cluster) : cluster_(cluster) {}
+  int rank() const override { return cluster_.rank(); }
+  int size() const override { return cluster_.size(); }
+  std::vector<std::string> all_to_all(const std::vector<std::string>& outgoing) override {
+    for (std::size_t r = 0; r < outgoing.size(); ++r) {
+      if (static_cast<int>(r) != rank()) sent_ += static_cast<std::int64_t>(outgoing[r].size());
+    }
+    return cluster_.all_to_all(outgoing);
+  }
+  std::int64_t sum(std::int64_t value) override { return cluster_.sum(value); }
+  std::int64_t largest(std::int64_t value) override { return cluster_.largest(value); }
+  std::vector<std::string> gather(const std::string& bytes) override {
+    if (rank() != 0) sent_ += static_cast<std::int64_t>(bytes.size());
+    return cluster_.gather(bytes);
+  }
+  std::int64_t bytes_sent() const override { return sent_; }
+
+ private:
+  const Cluster& cluster_;
+  std::int64_t sent_ = 0;
+};
+
+std::string variant_mismatch(const Variant& rebuilt, const std::string& hash) {
+  return fmt::format(
+      "the variant '{}' rebuilt here hashes to {}, not {} as on rank 0: every rank must run the "
+      "same grove",
+      rebuilt.name(), rebuilt.hash_hex(), hash);
+}
+
+// Waits for one reply from every other rank; the first error, if any.
+std::string replies_from_all(const Cluster& cluster, const char* expected) {
+  std::string error;
+  for (int answered = 1; answered < cluster.size(); ++answered) {
+    const ClusterMessage reply = cluster.wait();
+    if (reply.tag != ClusterTag::kGamesPlayed) {
+      throw std::logic_error(fmt::format("unexpected message {} from rank {}",
+                                         static_cast<int>(reply.tag), reply.source));
+    }
+    if (reply.body.contains("error")) {
+      if (error.empty()) error = reply.body.at("error").get<std::string>();
+    } else if (!reply.body.contains(expected)) {
+      throw std::logic_error(fmt::format("rank {} answered without '{}'", reply.source, expected));
+    }
+  }
+  return error;
+}
+
+}  // namespace
+
+checker::Exploration explore_on_ranks(const Cluster& cluster, const Rules& rules,
+                                      const std::vector<const Rules*>& alternative_rules,
+                                      std::vector<checker::Alternative> alternatives,
+                                      checker::ExploreOptions options) {
+  json start = nullptr;
+  if (options.start != nullptr) {
+    std::string bytes;
+    rules.encode(*options.start, bytes);
+    start = json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+  }
+  const Variant& variant = rules.variant();
+  const json order = {{"kind", "explore"},
+                      {"game", rules.game().name},
+                      {"variant", variant.name()},
+                      {"settings", variant.differences()},
+                      {"hash", variant.hash_hex()},
+                      {"players", rules.players()},
+                      {"start", start},
+                      {"max_states", options.limits.max_states},
+                      {"max_depth", options.limits.max_depth},
+                      {"max_memory", options.limits.max_memory},
+                      {"jobs", options.jobs},
+                      {"compare_rulings", options.compare_rulings},
+                      {"coverage", options.coverage},
+                      {"all_checks", options.all_checks}};
+  for (int rank = 1; rank < cluster.size(); ++rank) {
+    cluster.send(rank, ClusterTag::kPlayGames, {{"order", order}, {"first", 0}, {"end", 0}});
+  }
+  // Every rank ready, or none starts: a rank missing from the search's
+  // collective steps would leave the others waiting for ever.
+  const std::string not_ready = replies_from_all(cluster, "ready");
+  for (int rank = 1; rank < cluster.size(); ++rank) {
+    cluster.send(rank, ClusterTag::kGo, {{"go", not_ready.empty()}});
+  }
+  if (!not_ready.empty()) {
+    replies_from_all(cluster, "results");
+    throw std::runtime_error(not_ready);
+  }
+  ClusterExchange exchange(cluster);
+  options.exchange = &exchange;
+  checker::Exploration exploration =
+      checker::explore(rules, alternative_rules, std::move(alternatives), options);
+  const std::string failed = replies_from_all(cluster, "results");
+  if (!failed.empty()) throw std::runtime_error(failed);
+  return exploration;
+}
+
+json play_explore_order(const Cluster& cluster, const json& order, BlockOfWork,
+                        const std::function<bool()>& stop) {
+  const Game& game = builtin_games().get(order.at("game").get<std::string>());
+  Variant variant(game);
+  variant.apply_differences(order.at("settings").get<std::vector<std::string>>());
+  variant.set_name(order.at("variant").get<std::string>());
+  const auto hash = order.at("hash").get<std::string>();
+  if (variant.hash_hex() != hash) throw std::runtime_error(variant_mismatch(variant, hash));
+  const std::unique_ptr<Rules> rules = game.rules(variant, order.at("players").get<int>());
+  std::unique_ptr<State> start;
+  if (!order.at("start").is_null()) {
+    const auto& bytes = order.at("start").get_binary();
+    start = rules->decode(std::string(bytes.begin(), bytes.end()));
+  }
+  checker::AlternativeRules others = checker::alternatives_of(*rules);
+  std::vector<const Rules*> other_rules;
+  for (const auto& other : others.rules) other_rules.push_back(other.get());
+  checker::ExploreOptions options;
+  options.start = start.get();
+  options.limits.max_states = order.at("max_states").get<std::int64_t>();
+  options.limits.max_depth = order.at("max_depth").get<int>();
+  options.limits.max_memory = order.at("max_memory").get<std::int64_t>();
+  options.jobs = order.at("jobs").get<int>();
+  options.compare_rulings = order.at("compare_rulings").get<bool>();
+  options.coverage = order.at("coverage").get<bool>();
+  options.all_checks = order.at("all_checks").get<bool>();
+  options.stop = stop;
+
+  cluster.send(0, ClusterTag::kGamesPlayed, {{"ready", true}});
+  ClusterMessage go = cluster.wait(0);
+  while (go.tag == ClusterTag::kStopGames) go = cluster.wait(0);  // for an earlier block
+  if (go.tag != ClusterTag::kGo) {
+    throw std::logic_error(
+        fmt::format("message {} from rank 0 instead of go", static_cast<int>(go.tag)));
+  }
+  if (!go.body.at("go").get<bool>()) return nullptr;
+  ClusterExchange exchange(cluster);
+  options.exchange = &exchange;
+  checker::explore(*rules, other_rules, std::move(others.alternatives), options);
+  return nullptr;
+}
+
+}  // namespace grove::cli
