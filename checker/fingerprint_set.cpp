@@ -21,8 +21,14 @@ std::uint32_t FingerprintSet::find(std::uint64_t fingerprint) const {
 }
 
 std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint) {
-  // At most 80% full, so that a probe ends soon.
-  if (5 * (static_cast<std::size_t>(size_) + 1) > 4 * slots_.size()) grow();
+  // At most 80% full, so that a probe ends soon; grown only for a new
+  // fingerprint, so that the table's size depends on the fingerprints in
+  // it and not on how often each was offered (a distributed search offers
+  // the known ones again).
+  if (5 * (static_cast<std::size_t>(size_) + 1) > 4 * slots_.size()) {
+    if (const std::uint32_t known = find(fingerprint); known != kAbsent) return {known, false};
+    grow();
+  }
   const std::size_t capacity = slots_.size();
   std::size_t slot = home(fingerprint);
   for (;; slot = slot + 1 == capacity ? 0 : slot + 1) {

@@ -142,6 +142,7 @@ void expect_same_exploration(const Exploration& one, const Exploration& split, i
   EXPECT_EQ(one.expanded(), split.expanded());
   EXPECT_EQ(one.depth(), split.depth());
   EXPECT_EQ(one.initial(), split.initial());
+  EXPECT_EQ(one.fingerprint_bytes(), split.fingerprint_bytes());
   for (checker::StateIndex v = 0; v < one.states(); ++v) {
     ASSERT_EQ(one.node_class(v), split.node_class(v)) << "state " << v;
     ASSERT_EQ(one.parent(v), split.parent(v)) << "state " << v;
