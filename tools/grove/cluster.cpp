@@ -62,6 +62,11 @@ Cluster::Cluster(int& argc, char**& argv) : host_(host_name()) {
   }
   check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "rank");
   check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "size");
+  MPI_Comm here = MPI_COMM_NULL;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &here),
+        "split by machine");
+  check(MPI_Comm_size(here, &ranks_here_), "size");
+  MPI_Comm_free(&here);
 #else
   (void)argc;
   (void)argv;

@@ -52,6 +52,8 @@ class Cluster {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool distributed() const { return size_ > 1; }
+  // The ranks on this machine (this one included): what shares its memory.
+  int ranks_here() const { return ranks_here_; }
   // This process as its errors name it: "rank 2 on node7".
   std::string name() const;
 
@@ -80,6 +82,7 @@ class Cluster {
  private:
   int rank_ = 0;
   int size_ = 1;
+  int ranks_here_ = 1;
   bool joined_ = false;
   std::string host_;
 };

@@ -43,11 +43,14 @@ std::string sighting_text(const Sighting& sighting, const std::string& none) {
                      depth_text(sighting.depth));
 }
 
+// Half the machine's memory, shared by the ranks of an MPI run on it.
 std::int64_t default_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return 0;
-  return static_cast<std::int64_t>(pages) * page / 2 / (1024 * 1024);
+  const Cluster* cluster = Cluster::current();
+  const int sharing = cluster != nullptr ? cluster->ranks_here() : 1;
+  return static_cast<std::int64_t>(pages) * page / 2 / sharing / (1024 * 1024);
 }
 
 // The progress line: on a terminal rewritten in place, elsewhere every ten
@@ -102,7 +105,8 @@ int explore_command(const Invocation& invocation) {
       "max-depth", po::value(&explore.limits.max_depth)->value_name("D"),
       "expand no state more than D moves from the start (0: no limit)")(
       "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
-      "stop when the process uses more (default: half the machine's memory)")(
+      "stop when the process uses more (default: half the machine's memory; under mpirun, "
+      "shared by the ranks on each machine)")(
       "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1),
       "threads to search with")(
       "start", po::value(&start_file)->value_name("SCENARIO"),
