@@ -76,9 +76,9 @@ struct Settings {
 
 // Where each hook lives: settings.cpp (the constructor), moves.cpp (nodes,
 // legal moves, rolls, rejection), turn.cpp (play, the outcome), notation.cpp,
-// position_yaml.cpp, view.cpp (summary), board_svg.cpp (the table drawn for
-// grove view), checks.cpp (invariants), strategy.cpp (heuristic, figures for
-// reports).
+// position_yaml.cpp, encoding.cpp (the position as bytes), view.cpp
+// (summary), board_svg.cpp (the table drawn for grove view), checks.cpp
+// (invariants), strategy.cpp (heuristic, figures for reports).
 class PtpRules final : public TypedRules<PtpRules, Position> {
  public:
   PtpRules(const Game& game, const Variant& variant, int players);
@@ -103,6 +103,8 @@ class PtpRules final : public TypedRules<PtpRules, Position> {
   MoveParse parse_move(std::string_view text) const override;
   YAML::Node position_to_yaml(const Position& position) const override;
   Position position_from_yaml(const YAML::Node& node) const override;
+  void encode_position(const Position& position, ByteWriter& out) const override;
+  Position decode_position(ByteReader& in) const override;
   std::string summary_at(const Position& position) const override;
   std::string board_svg_at(const Position& position) const override;
 
