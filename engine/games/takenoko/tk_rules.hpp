@@ -126,6 +126,9 @@ class TakenokoRules final : public TypedRules<TakenokoRules, Position> {
   MoveParse parse_move(std::string_view text) const override;
   YAML::Node position_to_yaml(const Position& position) const override;
   Position position_from_yaml(const YAML::Node& node) const override;
+  // The position as bytes (encoding.cpp).
+  void encode_position(const Position& position, ByteWriter& out) const override;
+  Position decode_position(ByteReader& in) const override;
   std::string summary_at(const Position& position) const override;
   std::string board_at(const Position& position) const override;
   std::string board_legend() const override;
