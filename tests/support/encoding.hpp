@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "engine/core/rules.hpp"
+#include "engine/core/state.hpp"
 #include "engine/core/state_codec.hpp"
 
 namespace grove::testing {
@@ -34,6 +35,9 @@ inline ::testing::AssertionResult round_trips(const Rules& rules, const State& s
                                          << rules.state_summary(*decoded) << "\nnot\n"
                                          << rules.state_summary(state);
   }
+  if (decoded->hash() != state.hash()) {
+    return ::testing::AssertionFailure() << "read back, it hashes differently";
+  }
   std::string again;
   rules.encode(*decoded, again);
   if (again != bytes) return ::testing::AssertionFailure() << "read back, it encodes differently";
@@ -49,6 +53,21 @@ inline ::testing::AssertionResult round_trips(const Rules& rules, const State& s
     }
   }
   return ::testing::AssertionSuccess();
+}
+
+inline std::string encoded(const Rules& rules, const State& state) {
+  std::string bytes;
+  rules.encode(state, bytes);
+  return bytes;
+}
+
+// Where the bytes of `position` and of `changed` (the same with one field
+// changed) first differ: where that field is written, to damage it there.
+template <class Position>
+std::size_t field_offset(const Rules& rules, const Position& position, const Position& changed) {
+  const std::string a = encoded(rules, GameState<Position>(position));
+  const std::string b = encoded(rules, GameState<Position>(changed));
+  return static_cast<std::size_t>(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
 }
 
 // The message the bytes are refused with, or "" when they read as a state.

@@ -4,6 +4,8 @@
 // same bytes; damaged bytes are refused with a message naming the field;
 // and the bytes are at most a fifth of the state's YAML text.
 
+#include "tests/support/encoding.hpp"
+
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -56,43 +58,16 @@ std::unique_ptr<Rules> table_for(int index, Rng& rng) {
   }
 }
 
-std::string encoded(const Rules& rules, const State& state) {
-  std::string bytes;
-  rules.encode(state, bytes);
-  return bytes;
-}
-
-// Bytes per state over every state; the YAML text, slow to write, over
-// every 8th, with the encoding's bytes over the same states to compare.
-struct Sizes {
-  std::size_t states = 0;
-  std::size_t bytes = 0;
-  std::size_t most = 0;
-  std::size_t sampled = 0;
-  std::size_t sampled_bytes = 0;
-  std::size_t sampled_yaml = 0;
-};
-
-// Checks the round trip at every state of a random game of at most
-// `steps` moves, adding up the sizes.
-void check_game(const Rules& rules, Rng& rng, int steps, Sizes& sizes) {
+// Checks the round trip at every state of a random game, adding up the
+// sizes; the YAML text, slow to write, is measured on every 8th state.
+void check_game(const Rules& rules, Rng& rng, int steps, testing::EncodingSizes& sizes) {
   RandomAgent agent;
   auto state = rules.initial_state();
+  std::string bytes;
   for (int step = 0;; ++step) {
-    const std::string bytes = encoded(rules, *state);
-    const auto decoded = rules.decode(bytes);
-    ASSERT_TRUE(decoded->equals(*state)) << rules.state_summary(*state);
-    EXPECT_EQ(decoded->hash(), state->hash());
-    EXPECT_EQ(encoded(rules, *decoded), bytes) << rules.state_summary(*state);
-    EXPECT_EQ(encoded(rules, *state->clone()), bytes);
-    ++sizes.states;
-    sizes.bytes += bytes.size();
-    sizes.most = std::max(sizes.most, bytes.size());
-    if (sizes.states % 8 == 0) {
-      ++sizes.sampled;
-      sizes.sampled_bytes += bytes.size();
-      sizes.sampled_yaml += YAML::Dump(rules.state_to_yaml(*state)).size();
-    }
+    ASSERT_TRUE(testing::round_trips(rules, *state, bytes, false)) << rules.state_summary(*state);
+    sizes.add(bytes);
+    if (sizes.states % 8 == 0) sizes.add_yaml(rules, *state, bytes);
     if (step == steps || rules.node(*state).kind == NodeKind::Terminal) return;
     ASSERT_TRUE(rules.apply(*state, next_move(rules, *state, agent, rng), nullptr).is_legal());
   }
@@ -100,24 +75,16 @@ void check_game(const Rules& rules, Rng& rng, int steps, Sizes& sizes) {
 
 TEST(BambooHarvestEncoding, RandomGamesReadBackEqualAndAreAFifthOfTheYaml) {
   Rng rng(2026);
-  Sizes sizes;
+  testing::EncodingSizes sizes;
   const int games = 300;
   for (int index = 0; index < games; ++index) {
     const auto rules = table_for(index, rng);
     check_game(*rules, rng, 400, sizes);
     if (HasFatalFailure()) return;
   }
-  ASSERT_GT(sizes.sampled, 1000U);
-  const auto mean = [](std::size_t total, std::size_t count) {
-    return static_cast<double>(total) / static_cast<double>(count);
-  };
-  const double sampled_bytes = mean(sizes.sampled_bytes, sizes.sampled);
-  const double sampled_yaml = mean(sizes.sampled_yaml, sizes.sampled);
-  std::cout << "Bamboo Harvest, " << games << " games: " << sizes.states
-            << " states encoded in a mean " << mean(sizes.bytes, sizes.states) << " bytes (max "
-            << sizes.most << "); over " << sizes.sampled << " of them, " << sampled_bytes
-            << " bytes against " << sampled_yaml << " bytes of YAML\n";
-  EXPECT_LE(sampled_bytes * 5, sampled_yaml);
+  ASSERT_GT(sizes.sampled, 1000);
+  std::cout << "Bamboo Harvest, " << games << " games: " << sizes.report() << "\n";
+  EXPECT_LE(sizes.mean_sampled_bytes() * 5, sizes.mean_yaml());
 }
 
 // A position mid-game under the standard variant, two players.
@@ -131,28 +98,16 @@ std::unique_ptr<State> mid_game(const Rules& rules) {
   return state;
 }
 
-std::string decode_error(const Rules& rules, const std::string& bytes) {
-  return testing::message_of<StateDecodeError>([&] { rules.decode(bytes); });
-}
-
-// Where the bytes of `position` and of `changed` first differ: the byte of
-// the field changed.
-std::size_t offset_of(const Rules& rules, const Position& position, const Position& changed) {
-  const std::string a = encoded(rules, GameState<Position>(position));
-  const std::string b = encoded(rules, GameState<Position>(changed));
-  return static_cast<std::size_t>(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
-}
-
 TEST(BambooHarvestEncoding, DamagedBytesAreRefusedNamingTheField) {
   const auto rules = bamboo_harvest().rules(Variant(bamboo_harvest()), 2);
   const auto state = mid_game(*rules);
   const Position& position = position_of<Position>(*state);
-  const std::string bytes = encoded(*rules, *state);
+  const std::string bytes = testing::encoded(*rules, *state);
   ASSERT_TRUE(rules->decode(bytes)->equals(*state));
   const auto damaged = [&](std::size_t at, int value) {
     std::string copy = bytes;
     copy[at] = static_cast<char>(value);
-    return decode_error(*rules, copy);
+    return testing::refusal(*rules, copy);
   };
   const auto contains = [](const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -167,26 +122,26 @@ TEST(BambooHarvestEncoding, DamagedBytesAreRefusedNamingTheField) {
 
   Position other = position;
   other.step = position.step == Step::Build ? Step::Swap : Step::Build;
-  const std::size_t step_at = offset_of(*rules, position, other);
+  const std::size_t step_at = testing::field_offset(*rules, position, other);
   ASSERT_LT(step_at, bytes.size());
   EXPECT_PRED2(contains, damaged(step_at, 13), "the step is 13, above 12");
 
   other = position;
   other.built = position.built == BuildMade::Wild ? BuildMade::None : BuildMade::Wild;
-  EXPECT_PRED2(contains, damaged(offset_of(*rules, position, other), 3),
+  EXPECT_PRED2(contains, damaged(testing::field_offset(*rules, position, other), 3),
                "the build made is 3, above 2");
 
   other = position;
   other.buys = position.buys == 0 ? 1 : 0;
-  EXPECT_PRED2(contains, damaged(offset_of(*rules, position, other), 2),
+  EXPECT_PRED2(contains, damaged(testing::field_offset(*rules, position, other), 2),
                "the buys made this turn is 2, above 1");
 
   // The last byte is the winner + 1.
   EXPECT_PRED2(contains, damaged(bytes.size() - 1, 3), "the winner is 3, above 2");
-  EXPECT_PRED2(contains, decode_error(*rules, bytes.substr(0, bytes.size() - 1)),
+  EXPECT_PRED2(contains, testing::refusal(*rules, bytes.substr(0, bytes.size() - 1)),
                "the bytes end inside the winner");
-  EXPECT_PRED2(contains, decode_error(*rules, bytes + '\0'), "1 bytes are left over");
-  EXPECT_PRED2(contains, decode_error(*rules, ""), "the bytes end inside a forest card");
+  EXPECT_PRED2(contains, testing::refusal(*rules, bytes + '\0'), "1 bytes are left over");
+  EXPECT_PRED2(contains, testing::refusal(*rules, ""), "the bytes end inside a forest card");
 }
 
 }  // namespace
