@@ -201,9 +201,10 @@ class Elsewhere final : public GamesElsewhere {
 
   std::optional<BalanceSettings::GameRange> claim(std::int64_t count) override {
     if (shared_.stop.load()) return std::nullopt;
-    const std::int64_t first = shared_.next.fetch_add(std::max<std::int64_t>(1, count));
+    const std::int64_t games = std::max<std::int64_t>(1, count);
+    const std::int64_t first = shared_.next.fetch_add(games);
     if (first >= shared_.end) return std::nullopt;
-    return BalanceSettings::GameRange{first, std::min(shared_.end, first + count)};
+    return BalanceSettings::GameRange{first, std::min(shared_.end, first + games)};
   }
   void hand_over(GameRecord record, std::any prepared) override {
     const std::lock_guard<std::mutex> lock(shared_.mutex);

@@ -44,22 +44,29 @@ std::string variant_mismatch(const Variant& rebuilt, const std::string& hash) {
       rebuilt.name(), rebuilt.hash_hex(), hash);
 }
 
-// Waits for one reply from every other rank; the first error, if any.
-std::string replies_from_all(const Cluster& cluster, const char* expected) {
+// Waits for one reply from every other rank: the ranks that answered with
+// `expected`, and the first error any other sent.
+struct Replies {
+  std::vector<int> answered;
   std::string error;
-  for (int answered = 1; answered < cluster.size(); ++answered) {
+};
+Replies replies_from_all(const Cluster& cluster, const char* expected) {
+  Replies replies;
+  for (int count = 1; count < cluster.size(); ++count) {
     const ClusterMessage reply = cluster.wait();
     if (reply.tag != ClusterTag::kGamesPlayed) {
       throw std::logic_error(fmt::format("unexpected message {} from rank {}",
                                          static_cast<int>(reply.tag), reply.source));
     }
     if (reply.body.contains("error")) {
-      if (error.empty()) error = reply.body.at("error").get<std::string>();
-    } else if (!reply.body.contains(expected)) {
+      if (replies.error.empty()) replies.error = reply.body.at("error").get<std::string>();
+    } else if (reply.body.contains(expected)) {
+      replies.answered.push_back(reply.source);
+    } else {
       throw std::logic_error(fmt::format("rank {} answered without '{}'", reply.source, expected));
     }
   }
-  return error;
+  return replies;
 }
 
 }  // namespace
@@ -93,21 +100,27 @@ checker::Exploration explore_on_ranks(const Cluster& cluster, const Rules& rules
     cluster.send(rank, ClusterTag::kPlayGames, {{"order", order}, {"first", 0}, {"end", 0}});
   }
   // Every rank ready, or none starts: a rank missing from the search's
-  // collective steps would leave the others waiting for ever.
-  const std::string not_ready = replies_from_all(cluster, "ready");
-  for (int rank = 1; rank < cluster.size(); ++rank) {
-    cluster.send(rank, ClusterTag::kGo, {{"go", not_ready.empty()}});
+  // collective steps would leave the others waiting for ever. A rank that
+  // could not get ready is back to waiting for orders; the ready ones wait
+  // for the word.
+  const Replies ready = replies_from_all(cluster, "ready");
+  for (const int rank : ready.answered) {
+    cluster.send(rank, ClusterTag::kGo, {{"go", ready.error.empty()}});
   }
-  if (!not_ready.empty()) {
-    replies_from_all(cluster, "results");
-    throw std::runtime_error(not_ready);
+  if (!ready.error.empty()) {
+    for (std::size_t count = 0; count < ready.answered.size(); ++count) {
+      if (cluster.wait().tag != ClusterTag::kGamesPlayed) {
+        throw std::logic_error("a rank told not to start answered otherwise");
+      }
+    }
+    throw std::runtime_error(ready.error);
   }
   ClusterExchange exchange(cluster);
   options.exchange = &exchange;
   checker::Exploration exploration =
       checker::explore(rules, alternative_rules, std::move(alternatives), options);
-  const std::string failed = replies_from_all(cluster, "results");
-  if (!failed.empty()) throw std::runtime_error(failed);
+  const Replies done = replies_from_all(cluster, "results");
+  if (!done.error.empty()) throw std::runtime_error(done.error);
   return exploration;
 }
 
