@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iostream>
 #include <stdexcept>
 
 #include "engine/games/builtin.hpp"
@@ -162,7 +163,15 @@ json play_explore_order(const Cluster& cluster, const json& order, BlockOfWork,
   if (!go.body.at("go").get<bool>()) return nullptr;
   ClusterExchange exchange(cluster);
   options.exchange = &exchange;
-  checker::explore(*rules, other_rules, std::move(others.alternatives), options);
+  try {
+    checker::explore(*rules, other_rules, std::move(others.alternatives), options);
+  } catch (const std::exception& error) {
+    // The other ranks wait in the search's next collective step for this
+    // one: only taking the whole run down ends them.
+    std::cerr << "grove: " << cluster.name() << ": internal error in the search: " << error.what()
+              << "\n";
+    cluster.abort(70);
+  }
   return nullptr;
 }
 
