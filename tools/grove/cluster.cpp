@@ -18,6 +18,14 @@ namespace {
 
 Cluster* the_cluster = nullptr;
 
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "?";
+  return name;
+}
+
+#ifdef GROVE_HAVE_MPI
 // Whether an MPI launcher started this process: Open MPI's mpirun sets
 // OMPI_COMM_WORLD_SIZE, a PMIx launcher (srun --mpi=pmix, prterun) PMIX_RANK,
 // a PMI-2 one (srun --mpi=pmi2, MPICH's hydra) PMI_RANK.
@@ -28,13 +36,6 @@ bool started_by_launcher() {
   return false;
 }
 
-std::string host_name() {
-  char name[256] = {};
-  if (gethostname(name, sizeof name - 1) != 0) return "?";
-  return name;
-}
-
-#ifdef GROVE_HAVE_MPI
 void check(int code, const char* what) {
   if (code == MPI_SUCCESS) return;
   char text[MPI_MAX_ERROR_STRING] = {};
