@@ -18,7 +18,6 @@ namespace {
 
 Cluster* the_cluster = nullptr;
 
-
 std::string host_name() {
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "?";
