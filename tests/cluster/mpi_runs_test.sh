@@ -3,7 +3,8 @@
 # and 3 on this machine) come out as one process's. Balance: a run of each
 # game and a sweep whose points stop early on --precision store exactly the
 # games one process stores. Fuzz: the same totals and rule coverage, and a
-# planted failure (--max-steps 3) gives the same shrunk finding. Then a
+# planted failure (--max-steps 3) gives the same shrunk finding, or
+# findings that each replay and fail. Then a
 # balance run is taken down twice, by Ctrl-C to mpirun and by a rank killed
 # with SIGKILL: every game rank 0 had merged stays, in order from game 0,
 # the same as one process's, and the run is marked interrupted. Skipped
@@ -97,18 +98,30 @@ for ranks in 2 3; do
 done
 echo "ok fuzz: $(totals one-fuzz.txt | tail -1 | cut -d";" -f1) on 2 and 3 ranks as in one process"
 
-# A failure every game has: game 0's finding, shrunk, is the same scenario.
-planted="pass_the_pandas --games 50 --seed 6 --max-steps 3"
+# A failure every game has (--max-steps 3). Alone (--games 1), game 0's
+# shrunk finding is byte for byte one process's, whichever rank played it.
+# Among many, the first finding anywhere stops the run, so which games are
+# reported depends on timing: each must replay and fail as it says.
+planted="pass_the_pandas --seed 6 --max-steps 3"
 # shellcheck disable=SC2086
-"$grove" fuzz $planted --findings one-found --db one-found.db >/dev/null 2>&1 &&
+"$grove" fuzz $planted --games 1 --findings one-found --db one-found.db >/dev/null 2>&1 &&
   fail "planted: one process found nothing"
 # shellcheck disable=SC2086
-mpirun --oversubscribe -np 3 "$grove" fuzz $planted --findings mpi-found --db mpi-found.db \
-  >out.txt 2>err.txt && fail "planted: 3 ranks found nothing"
-grep -q "FINDING in game 0" out.txt || fail "planted: game 0's finding not reported: $(head -20 out.txt)"
+mpirun --oversubscribe -np 3 "$grove" fuzz $planted --games 1 --findings mpi-found \
+  --db mpi-found.db >out.txt 2>err.txt && fail "planted: 3 ranks found nothing"
 cmp -s one-found/*game0.yaml mpi-found/*game0.yaml ||
-  fail "planted: game 0's finding differs from one process's"
-echo "ok planted finding: game 0's shrunk scenario as one process writes it"
+  fail "planted: game 0's finding differs from one process's: $(head -20 out.txt)"
+# shellcheck disable=SC2086
+mpirun --oversubscribe -np 3 "$grove" fuzz $planted --games 50 --findings many-found \
+  --db many-found.db >out.txt 2>err.txt && fail "planted: 3 ranks found nothing in 50 games"
+found=$(find many-found -name '*.yaml' | wc -l)
+[ "$found" -ge 1 ] || fail "planted: no finding written in 50 games"
+for finding in many-found/*.yaml; do
+  code=0
+  "$grove" replay "$finding" --db replay.db >replay.txt 2>&1 || code=$?
+  [ "$code" = 1 ] || fail "planted: $finding does not fail on replay (exit $code): $(head -5 replay.txt)"
+done
+echo "ok planted finding: game 0's as one process writes it; $found found among 50 games each replays and fails"
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
