@@ -30,6 +30,7 @@ using Clock = std::chrono::steady_clock;
 using Ref = std::uint32_t;
 constexpr unsigned kShardBits = 6;
 constexpr std::uint32_t kShards = 1U << kShardBits;
+static_assert(kShards == kMostRanks);
 constexpr std::uint32_t kMaxLocal = (1U << (32 - kShardBits)) - 2;
 constexpr Ref kPending = 0xfffffffeU;  // an edge whose target's owner has not answered yet
 

@@ -78,6 +78,10 @@ struct ExploreOptions {
   std::function<bool()> stop;
 };
 
+// The most ranks a distributed search can use: the states are split into
+// this many shards by fingerprint, and a rank owns whole shards.
+inline constexpr int kMostRanks = 64;
+
 // Why a search ended before it had expanded every state.
 enum class StopReason { None, MaxStates, MaxDepth, Memory, Interrupted };
 std::string stop_reason_text(StopReason reason);

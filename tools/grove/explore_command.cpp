@@ -158,6 +158,13 @@ int explore_command(const Invocation& invocation) {
   explore.limits.max_memory = memory_mb * 1024 * 1024;
   explore.compare_rulings = !no_rulings;
 
+  if (const Cluster* cluster = Cluster::current();
+      cluster != nullptr && cluster->size() > checker::kMostRanks) {
+    throw InputError({}, "mpirun -np",
+                     fmt::format("grove explore spreads over at most {} ranks (one shard of "
+                                 "states each); this run has {}",
+                                 checker::kMostRanks, cluster->size()));
+  }
   const Game& game = builtin_games().get(name);
   const ExploreStart from = explore_start(game, build_variant(game, common.variant), common.players,
                                           start_file, common.variant);
