@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/games/builtin.hpp"
 #include "tools/grove/command_line.hpp"
 #include "tools/grove/interrupt.hpp"
 
@@ -46,6 +47,28 @@ class StopWatch {
 };
 
 }  // namespace
+
+nlohmann::json game_order(const Variant& variant) {
+  return {{"game", variant.game().name},
+          {"variant", variant.name()},
+          {"settings", variant.differences()},
+          {"hash", variant.hash_hex()}};
+}
+
+Variant variant_of_order(const nlohmann::json& order) {
+  const Game& game = builtin_games().get(order.at("game").get<std::string>());
+  Variant variant(game);
+  variant.apply_differences(order.at("settings").get<std::vector<std::string>>());
+  variant.set_name(order.at("variant").get<std::string>());
+  const auto hash = order.at("hash").get<std::string>();
+  if (variant.hash_hex() != hash) {
+    throw std::runtime_error(fmt::format(
+        "the variant '{}' rebuilt here hashes to {}, not {} as on rank 0: every rank must run the "
+        "same grove",
+        variant.name(), variant.hash_hex(), hash));
+  }
+  return variant;
+}
 
 void farm_out(const Cluster& cluster, const Farm& farm) {
   std::set<int> busy;

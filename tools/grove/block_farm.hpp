@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/core/variant.hpp"
 #include "tools/grove/cluster.hpp"
 
 namespace grove::cli {
@@ -25,6 +26,14 @@ struct BlockOfWork {
   std::int64_t first = 0;
   std::int64_t end = 0;
 };
+
+// The game and variant of an order: the game's name, the variant as its
+// differences from the game's defaults (so a rank needs no variant file),
+// its name and its hash. Read back on another rank, a variant that hashes
+// otherwise there means another grove, whose games would not be the run's:
+// it is refused.
+nlohmann::json game_order(const Variant& variant);
+Variant variant_of_order(const nlohmann::json& order);
 
 // Rank 0's side of one task.
 struct Farm {

@@ -5,7 +5,6 @@
 #include <memory>
 #include <stdexcept>
 
-#include "engine/games/builtin.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
@@ -39,30 +38,20 @@ void play_fuzz_games(const FuzzJob& job, const std::function<std::int64_t()>& ne
 }
 
 nlohmann::json fuzz_order(const FuzzJob& job) {
-  return {{"kind", "fuzz"},
-          {"game", job.game.name},
-          {"variant", job.base.name()},
-          {"settings", job.base.differences()},
-          {"hash", job.base.hash_hex()},
-          {"seed", job.settings.seed},
-          {"max_steps", job.settings.max_steps},
-          {"players", job.settings.players ? nlohmann::json(*job.settings.players) : nullptr},
-          {"draw_variant", job.settings.draw_variant},
-          {"games", job.games}};
+  nlohmann::json order = game_order(job.base);
+  order.update({{"kind", "fuzz"},
+                {"seed", job.settings.seed},
+                {"max_steps", job.settings.max_steps},
+                {"players", job.settings.players ? nlohmann::json(*job.settings.players) : nullptr},
+                {"draw_variant", job.settings.draw_variant},
+                {"games", job.games}});
+  return order;
 }
 
 nlohmann::json play_fuzz_block(const Cluster&, const nlohmann::json& order, BlockOfWork block,
                                const std::function<bool()>& stop) {
-  const Game& game = builtin_games().get(order.at("game").get<std::string>());
-  Variant base(game);
-  base.apply_differences(order.at("settings").get<std::vector<std::string>>());
-  base.set_name(order.at("variant").get<std::string>());
-  if (base.hash_hex() != order.at("hash").get<std::string>()) {
-    throw std::runtime_error(fmt::format(
-        "the variant '{}' rebuilt here hashes to {}, not {} as on rank 0: every rank must run "
-        "the same grove",
-        base.name(), base.hash_hex(), order.at("hash").get<std::string>()));
-  }
+  const Variant base = variant_of_order(order);
+  const Game& game = base.game();
   checker::FuzzSettings settings;
   settings.seed = order.at("seed").get<std::uint64_t>();
   settings.max_steps = order.at("max_steps").get<std::int64_t>();

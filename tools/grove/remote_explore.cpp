@@ -5,7 +5,6 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "engine/games/builtin.hpp"
 #include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
@@ -37,13 +36,6 @@ class ClusterExchange final : public checker::Exchange {
   const Cluster& cluster_;
   std::int64_t sent_ = 0;
 };
-
-std::string variant_mismatch(const Variant& rebuilt, const std::string& hash) {
-  return fmt::format(
-      "the variant '{}' rebuilt here hashes to {}, not {} as on rank 0: every rank must run the "
-      "same grove",
-      rebuilt.name(), rebuilt.hash_hex(), hash);
-}
 
 // Waits for one reply from every other rank: the ranks that answered with
 // `expected`, and the first error any other sent.
@@ -83,20 +75,17 @@ checker::Exploration explore_on_ranks(const Cluster& cluster, const Rules& rules
     start = json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
   }
   const Variant& variant = rules.variant();
-  const json order = {{"kind", "explore"},
-                      {"game", rules.game().name},
-                      {"variant", variant.name()},
-                      {"settings", variant.differences()},
-                      {"hash", variant.hash_hex()},
-                      {"players", rules.players()},
-                      {"start", start},
-                      {"max_states", options.limits.max_states},
-                      {"max_depth", options.limits.max_depth},
-                      {"max_memory", options.limits.max_memory},
-                      {"jobs", options.jobs},
-                      {"compare_rulings", options.compare_rulings},
-                      {"coverage", options.coverage},
-                      {"all_checks", options.all_checks}};
+  json order = game_order(variant);
+  order.update({{"kind", "explore"},
+                {"players", rules.players()},
+                {"start", start},
+                {"max_states", options.limits.max_states},
+                {"max_depth", options.limits.max_depth},
+                {"max_memory", options.limits.max_memory},
+                {"jobs", options.jobs},
+                {"compare_rulings", options.compare_rulings},
+                {"coverage", options.coverage},
+                {"all_checks", options.all_checks}});
   for (int rank = 1; rank < cluster.size(); ++rank) {
     cluster.send(rank, ClusterTag::kPlayGames, {{"order", order}, {"first", 0}, {"end", 0}});
   }
@@ -127,12 +116,8 @@ checker::Exploration explore_on_ranks(const Cluster& cluster, const Rules& rules
 
 json play_explore_order(const Cluster& cluster, const json& order, BlockOfWork,
                         const std::function<bool()>& stop) {
-  const Game& game = builtin_games().get(order.at("game").get<std::string>());
-  Variant variant(game);
-  variant.apply_differences(order.at("settings").get<std::vector<std::string>>());
-  variant.set_name(order.at("variant").get<std::string>());
-  const auto hash = order.at("hash").get<std::string>();
-  if (variant.hash_hex() != hash) throw std::runtime_error(variant_mismatch(variant, hash));
+  const Variant variant = variant_of_order(order);
+  const Game& game = variant.game();
   const std::unique_ptr<Rules> rules = game.rules(variant, order.at("players").get<int>());
   std::unique_ptr<State> start;
   if (!order.at("start").is_null()) {

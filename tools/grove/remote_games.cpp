@@ -6,7 +6,6 @@
 #include <stdexcept>
 
 #include "engine/core/move_codec.hpp"
-#include "engine/games/builtin.hpp"
 
 namespace grove::cli {
 namespace {
@@ -14,33 +13,20 @@ namespace {
 using nlohmann::json;
 
 json settings_to_json(const balance::BalanceSettings& settings) {
-  return {{"kind", "balance"},
-          {"game", settings.game->name},
-          {"variant", settings.variant.name()},
-          {"settings", settings.variant.differences()},
-          {"hash", settings.variant.hash_hex()},
-          {"players", settings.players},
-          {"agents", settings.agents},
-          {"seed", settings.seed},
-          {"max_steps", settings.max_steps},
-          {"jobs", settings.jobs}};
+  json order = game_order(settings.variant);
+  order.update({{"kind", "balance"},
+                {"players", settings.players},
+                {"agents", settings.agents},
+                {"seed", settings.seed},
+                {"max_steps", settings.max_steps},
+                {"jobs", settings.jobs}});
+  return order;
 }
 
-// The run's settings rebuilt on this rank. A variant that hashes
-// otherwise than on rank 0 means another grove: its games would not be
-// the run's, so it is refused.
+// The run's settings rebuilt on this rank.
 balance::BalanceSettings settings_from_json(const json& described) {
-  const Game& game = builtin_games().get(described.at("game").get<std::string>());
-  Variant variant(game);
-  variant.apply_differences(described.at("settings").get<std::vector<std::string>>());
-  variant.set_name(described.at("variant").get<std::string>());
-  const auto hash = described.at("hash").get<std::string>();
-  if (variant.hash_hex() != hash) {
-    throw std::runtime_error(fmt::format(
-        "the variant '{}' rebuilt here hashes to {}, not {} as on rank 0: every rank must run the "
-        "same grove",
-        variant.name(), variant.hash_hex(), hash));
-  }
+  Variant variant = variant_of_order(described);
+  const Game& game = variant.game();
   balance::BalanceSettings settings(game, std::move(variant));
   settings.players = described.at("players").get<int>();
   settings.agents = described.at("agents").get<std::vector<std::string>>();
