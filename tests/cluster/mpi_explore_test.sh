@@ -13,27 +13,8 @@ set -euo pipefail
 grove=$1
 source_dir=$2
 shift 2
-if ! command -v mpirun >/dev/null; then
-  echo "skipped: mpirun is not installed (tools/install-deps.sh installs Open MPI)"
-  exit 77
-fi
-if ! grep -q "built with MPI" <<<"$("$grove" --version)"; then
-  echo "skipped: this grove was built without MPI"
-  exit 77
-fi
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# A machine where mpirun cannot start two processes at all (a container
-# without what Open MPI needs) skips, and says so, rather than fails.
-if ! launch_error=$(mpirun --oversubscribe -np 2 true 2>&1); then
-  echo "skipped: mpirun cannot start processes here: $(head -3 <<<"$launch_error")"
-  exit 77
-fi
-# See mpi_runs_test.sh: Open MPI's own leaks cannot be suppressed.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-fail() { echo "FAIL $*"; exit 1; }
+# shellcheck source=tests/cluster/mpi_setup.sh
+source "$(dirname "$0")/mpi_setup.sh" "$grove"
 
 explored() {  # FOLDER: what a run printed and stored, less what may differ
   grep -v -E 'exploring variant|^Explored|^Spread over' "$1/out.txt"

@@ -12,33 +12,8 @@
 # Usage: mpi_runs_test.sh GROVE
 set -euo pipefail
 grove=$1
-if ! command -v mpirun >/dev/null; then
-  echo "skipped: mpirun is not installed (tools/install-deps.sh installs Open MPI)"
-  exit 77
-fi
-version=$("$grove" --version)
-if ! grep -q "built with MPI" <<<"$version"; then
-  echo "skipped: this grove was built without MPI"
-  exit 77
-fi
-# In CI the tests run as root, which mpirun refuses unless told.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# A machine where mpirun cannot start two processes at all (a container
-# without what Open MPI needs) skips, and says so, rather than fails.
-if ! launch_error=$(mpirun --oversubscribe -np 2 true 2>&1); then
-  echo "skipped: mpirun cannot start processes here: $(head -3 <<<"$launch_error")"
-  exit 77
-fi
-# Under the sanitizer pass: Open MPI keeps memory until exit in components
-# it unloads first, so LeakSanitizer sees leaks it cannot attribute or
-# suppress. It is off here only; AddressSanitizer and UBSan still watch
-# every rank, and the same run_balance is leak-checked in one process by
-# the other tests.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-work=$(mktemp -d)
-trap 'pkill -KILL -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-cd "$work"
-fail() { echo "FAIL $*"; exit 1; }
+# shellcheck source=tests/cluster/mpi_setup.sh
+source "$(dirname "$0")/mpi_setup.sh" "$grove"
 
 # Every stored game of every run, in order, without its playing time.
 games() {
