@@ -16,6 +16,7 @@
 
 #include "checker/checked_rules.hpp"
 #include "checker/fingerprint_set.hpp"
+#include "checker/graph_on_ranks.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/state_codec.hpp"
@@ -89,6 +90,7 @@ struct Shard {
   std::array<std::vector<Discovery>, kShards> outbox;
   std::vector<Answer> answers;        // for successors other ranks found, to send back
   std::size_t fingerprint_bytes = 0;  // another rank's shard, gathered to rank 0
+  std::size_t states_elsewhere = 0;   // another rank's shard: how many states it has
 
   Sighting stuck, invariant, rejected, exception, property, view;
   std::vector<Sighting> differs;  // per alternative
@@ -650,25 +652,29 @@ class Search {
     return sighting;
   }
 
-  // A shard's part of the graph and its findings, for rank 0.
-  void write_shard(ByteWriter& out, std::uint32_t t) const {
+  // A shard's findings and, with `graph`, its part of the graph, for rank 0
+  // (or, without, for every rank).
+  void write_shard(ByteWriter& out, std::uint32_t t, bool graph) const {
     const Shard& shard = shards_[t];
     out.unsigned_int(t);
     out.unsigned_int(shard.seen.bytes());
     out.unsigned_int(shard.node_class.size());
-    for (std::size_t local = 0; local < shard.node_class.size(); ++local) {
+    out.flag(graph);
+    for (std::size_t local = 0; graph && local < shard.node_class.size(); ++local) {
       out.unsigned_int(shard.parent[local]);
       out.unsigned_int(shard.choice[local]);
       out.enumeration(shard.node_class[local]);
       out.signed_int(shard.actor[local]);
       out.unsigned_int(shard.winners[local]);
     }
-    out.unsigned_int(shard.edge_begin.size());
-    for (const std::uint64_t begin : shard.edge_begin) out.unsigned_int(begin);
-    out.unsigned_int(shard.edge_target.size());
-    for (std::size_t edge = 0; edge < shard.edge_target.size(); ++edge) {
-      out.unsigned_int(shard.edge_target[edge]);
-      out.float64(shard.edge_probability[edge]);
+    if (graph) {
+      out.unsigned_int(shard.edge_begin.size());
+      for (const std::uint64_t begin : shard.edge_begin) out.unsigned_int(begin);
+      out.unsigned_int(shard.edge_target.size());
+      for (std::size_t edge = 0; edge < shard.edge_target.size(); ++edge) {
+        out.unsigned_int(shard.edge_target[edge]);
+        out.float64(shard.edge_probability[edge]);
+      }
     }
     out.unsigned_int(shard.level_begin.size());
     for (const std::uint32_t begin : shard.level_begin) out.unsigned_int(begin);
@@ -687,21 +693,25 @@ class Search {
     Shard& shard = shards_[t];
     shard.fingerprint_bytes = in.unsigned_int(SIZE_MAX, "fingerprint bytes");
     const std::size_t states = in.count(kMaxLocal + 1, "states");
-    for (std::size_t local = 0; local < states; ++local) {
+    shard.states_elsewhere = states;
+    const bool graph = in.flag("graph");
+    for (std::size_t local = 0; graph && local < states; ++local) {
       shard.parent.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "parent")));
       shard.choice.push_back(static_cast<std::uint16_t>(in.unsigned_int(0xffff, "choice")));
       shard.node_class.push_back(in.enumeration(NodeClass::Broken, "node class"));
       shard.actor.push_back(static_cast<std::int8_t>(in.signed_int(-128, 127, "actor")));
       shard.winners.push_back(static_cast<std::uint32_t>(in.unsigned_int(UINT32_MAX, "winners")));
     }
-    const std::size_t expanded = in.count(states, "expanded states");
-    for (std::size_t local = 0; local < expanded; ++local) {
-      shard.edge_begin.push_back(in.unsigned_int(UINT64_MAX, "edge begin"));
-    }
-    const std::size_t edges = in.count(SIZE_MAX, "edges");
-    for (std::size_t edge = 0; edge < edges; ++edge) {
-      shard.edge_target.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "edge target")));
-      shard.edge_probability.push_back(in.float64("edge probability"));
+    if (graph) {
+      const std::size_t expanded = in.count(states, "expanded states");
+      for (std::size_t local = 0; local < expanded; ++local) {
+        shard.edge_begin.push_back(in.unsigned_int(UINT64_MAX, "edge begin"));
+      }
+      const std::size_t edges = in.count(SIZE_MAX, "edges");
+      for (std::size_t edge = 0; edge < edges; ++edge) {
+        shard.edge_target.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "edge target")));
+        shard.edge_probability.push_back(in.float64("edge probability"));
+      }
     }
     const std::size_t levels = in.count(SIZE_MAX, "levels");
     shard.level_begin.clear();
@@ -718,65 +728,103 @@ class Search {
     shard.broken_edges = in.flag("broken edges");
   }
 
-  // A distributed search: every rank's shards to rank 0, and the figures
-  // summed over the ranks. False on the other ranks, which are done then.
-  bool gather_to_rank_zero() {
-    std::string mine;
-    ByteWriter writer(mine);
-    for (std::uint32_t t = 0; t < kShards; ++t) {
-      if (owns(t)) write_shard(writer, t);
-    }
-    const std::int64_t sent_in_search = exchange_->bytes_sent();
-    const std::vector<std::string> all = exchange_->gather(mine);
+  // A distributed search: the figures summed over the ranks (or the
+  // largest rank's), on every rank.
+  void add_up_figures() {
     Exploration& out = result_;
     out.ranks_ = ranks_;
-    out.bytes_exchanged_ = exchange_->sum(sent_in_search);
-    out.gathered_bytes_ = exchange_->sum(rank_ == 0 ? 0 : static_cast<std::int64_t>(mine.size()));
     expanded_total_ = exchange_->sum(expanded());
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     peak_memory_ = exchange_->largest(static_cast<std::int64_t>(usage.ru_maxrss) * 1024);
+  }
+
+  // Whether the whole graph goes to rank 0 for the analyses: as
+  // ExploreOptions::gather says, by default when rank 0 has room for it
+  // under its --memory. Rank 0 decides, for every rank.
+  bool gather_fits() {
+    std::int64_t states = 0, edges = 0;
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      if (!owns(t)) continue;
+      states += static_cast<std::int64_t>(shards_[t].node_class.size());
+      edges += static_cast<std::int64_t>(shards_[t].edge_target.size());
+    }
+    states = exchange_->sum(states);
+    edges = exchange_->sum(edges);
+    // The graph's arrays (20 bytes a state, 12 an edge), with room for the
+    // larger of what arrives at once in the gather and what the analyses
+    // need beside the graph (their reverse edges, components and values):
+    // about 110 bytes a state and 24 an edge more.
+    Exploration& out = result_;
+    out.graph_estimate_ = 130 * states + 36 * edges;
+    out.room_on_rank_zero_ =
+        options_.limits.max_memory > 0 ? options_.limits.max_memory - resident_memory() : -1;
+    bool gather = options_.gather != ExploreOptions::Gather::Never;
+    if (options_.gather == ExploreOptions::Gather::IfItFits && out.room_on_rank_zero_ >= 0) {
+      gather = out.graph_estimate_ <= out.room_on_rank_zero_;
+    }
+    return exchange_->largest(rank_ == 0 && gather ? 1 : 0) == 1;
+  }
+
+  // Every rank's shards to rank 0. False on the other ranks, which are done
+  // then.
+  bool gather_to_rank_zero() {
+    std::string mine;
+    ByteWriter writer(mine);
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      if (owns(t)) write_shard(writer, t, true);
+    }
+    const std::int64_t sent_in_search = exchange_->bytes_sent();
+    const std::vector<std::string> all = exchange_->gather(mine);
+    Exploration& out = result_;
+    out.bytes_exchanged_ = exchange_->sum(sent_in_search);
+    out.gathered_bytes_ = exchange_->sum(rank_ == 0 ? 0 : static_cast<std::int64_t>(mine.size()));
+    add_up_figures();
     if (rank_ != 0) {
       out.stopped_ = stopped_;
       return false;
     }
-    for (int r = 1; r < ranks_; ++r) {
-      ByteReader reader(all[static_cast<std::size_t>(r)]);
-      try {
-        while (!reader.at_end()) read_shard(reader);
-      } catch (const StateDecodeError& error) {
-        throw std::logic_error(fmt::format("rank {}'s part of the graph: {}", r, error.what()));
-      }
-    }
+    for (int r = 1; r < ranks_; ++r) read_shards(all[static_cast<std::size_t>(r)], r);
     return true;
   }
 
-  // Hands the graph over, numbered shard by shard, and the findings with
-  // it; each shard's arrays are freed as soon as they are copied.
-  void finish() {
-    if (exchange_ != nullptr && !gather_to_rank_zero()) return;
+  void read_shards(const std::string& bytes, int rank) {
+    ByteReader reader(bytes);
+    try {
+      while (!reader.at_end()) read_shard(reader);
+    } catch (const StateDecodeError& error) {
+      throw std::logic_error(fmt::format("rank {}'s part of the graph: {}", rank, error.what()));
+    }
+  }
+
+  // The graph's numbering: shard by shard, from the states' counts.
+  void number_shards() {
     Exploration& out = result_;
     out.shard_begin_.assign(kShards + 1, 0);
-    std::size_t edges = 0;
     for (std::uint32_t t = 0; t < kShards; ++t) {
-      // Every state has its class: the count, wherever the shard was kept.
-      out.shard_begin_[t + 1] =
-          out.shard_begin_[t] + static_cast<StateIndex>(shards_[t].node_class.size());
-      edges += shards_[t].edge_target.size();
+      const Shard& shard = shards_[t];
+      const std::size_t states =
+          shard.node_class.empty() ? shard.states_elsewhere : shard.node_class.size();
+      out.shard_begin_[t + 1] = out.shard_begin_[t] + static_cast<StateIndex>(states);
     }
-    const auto dense = [&out](Ref ref) -> StateIndex {
-      if (ref == kNoState || ref == kPending) return kNoState;
-      return out.shard_begin_[shard_of(ref)] + local_of(ref);
-    };
-    const std::size_t states = out.shard_begin_[kShards];
-    out.node_class_.reserve(states);
-    out.actor_.reserve(states);
-    out.winners_.reserve(states);
-    out.parent_.reserve(states);
-    out.choice_.reserve(states);
-    out.edge_begin_.reserve(states + 1);
-    out.edge_target_.reserve(edges);
-    out.edge_probability_.reserve(edges);
+    out.states_ = out.shard_begin_[kShards];
+  }
+  StateIndex dense(Ref ref) const {
+    if (ref == kNoState || ref == kPending) return kNoState;
+    return result_.shard_begin_[shard_of(ref)] + local_of(ref);
+  }
+
+  // A shard's findings and levels into the Exploration; the first
+  // sightings are those of least depth, then lowest number.
+  void take_findings(std::uint32_t t) {
+    Exploration& out = result_;
+    Shard& shard = shards_[t];
+    out.fingerprint_bytes_ += owns(t) ? shard.seen.bytes() : shard.fingerprint_bytes;
+    std::vector<StateIndex> levels;
+    for (const std::uint32_t begin : shard.level_begin)
+      levels.push_back(out.shard_begin_[t] + begin);
+    levels.push_back(out.shard_begin_[t + 1]);
+    out.level_begin_.push_back(std::move(levels));
     const auto merge = [&](Sighting& into, const Sighting& from) {
       if (!from.seen()) return;
       Sighting found = from;
@@ -789,9 +837,55 @@ class Search {
       }
       into = found;
     };
+    merge(out.stuck_, shard.stuck);
+    merge(out.invariant_, shard.invariant);
+    merge(out.rejected_move_, shard.rejected);
+    merge(out.exception_, shard.exception);
+    merge(out.property_, shard.property);
+    merge(out.view_contract_, shard.view);
+    for (std::size_t a = 0; a < others_.size(); ++a)
+      merge(out.alternatives_[a].differs, shard.differs[a]);
+    out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());
+    out.broken_edges_ = out.broken_edges_ || shard.broken_edges;
+  }
+
+  void take_figures() {
+    Exploration& out = result_;
+    out.expanded_ = exchange_ != nullptr ? expanded_total_ : expanded();
+    out.max_depth_ = max_depth_reached_;
+    out.seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
+    if (exchange_ != nullptr) {
+      out.peak_memory_ = peak_memory_;
+    } else {
+      rusage usage{};
+      getrusage(RUSAGE_SELF, &usage);
+      out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+    }
+    out.stopped_ = stopped_;
+  }
+
+  // Hands the graph over, numbered shard by shard, and the findings with
+  // it; each shard's arrays are freed as soon as they are copied.
+  void finish() {
+    if (exchange_ != nullptr) {
+      if (!gather_fits()) return keep_on_ranks();
+      if (!gather_to_rank_zero()) return;
+    }
+    Exploration& out = result_;
+    number_shards();
+    std::size_t edges = 0;
+    for (const Shard& shard : shards_) edges += shard.edge_target.size();
+    const std::size_t states = out.shard_begin_[kShards];
+    out.node_class_.reserve(states);
+    out.actor_.reserve(states);
+    out.winners_.reserve(states);
+    out.parent_.reserve(states);
+    out.choice_.reserve(states);
+    out.edge_begin_.reserve(states + 1);
+    out.edge_target_.reserve(edges);
+    out.edge_probability_.reserve(edges);
     for (std::uint32_t t = 0; t < kShards; ++t) {
       Shard& shard = shards_[t];
-      out.fingerprint_bytes_ += owns(t) ? shard.seen.bytes() : shard.fingerprint_bytes;
       const std::size_t edge_base = out.edge_target_.size();
       const auto count = static_cast<std::uint32_t>(shard.node_class.size());
       for (std::uint32_t local = 0; local < count; ++local) {
@@ -807,36 +901,98 @@ class Search {
       for (const Ref target : shard.edge_target) out.edge_target_.push_back(dense(target));
       out.edge_probability_.insert(out.edge_probability_.end(), shard.edge_probability.begin(),
                                    shard.edge_probability.end());
-      std::vector<StateIndex> levels;
-      for (const std::uint32_t begin : shard.level_begin)
-        levels.push_back(out.shard_begin_[t] + begin);
-      levels.push_back(out.shard_begin_[t + 1]);
-      out.level_begin_.push_back(std::move(levels));
-      merge(out.stuck_, shard.stuck);
-      merge(out.invariant_, shard.invariant);
-      merge(out.rejected_move_, shard.rejected);
-      merge(out.exception_, shard.exception);
-      merge(out.property_, shard.property);
-      merge(out.view_contract_, shard.view);
-      for (std::size_t a = 0; a < others_.size(); ++a)
-        merge(out.alternatives_[a].differs, shard.differs[a]);
-      out.clauses_.insert(shard.clauses.begin(), shard.clauses.end());
-      out.broken_edges_ = out.broken_edges_ || shard.broken_edges;
+      take_findings(t);
       shard = Shard();
     }
     out.edge_begin_.push_back(out.edge_target_.size());
+    out.transitions_ = static_cast<std::int64_t>(out.edge_target_.size());
     out.initial_ = dense(initial_);
-    out.expanded_ = exchange_ != nullptr ? expanded_total_ : expanded();
-    out.max_depth_ = max_depth_reached_;
-    out.seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
-    if (exchange_ != nullptr) {
-      out.peak_memory_ = peak_memory_;
-    } else {
-      rusage usage{};
-      getrusage(RUSAGE_SELF, &usage);
-      out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+    take_figures();
+  }
+
+  // A distributed search whose graph does not go to rank 0: every rank
+  // keeps its own part, all ranks learn every rank's findings, the
+  // analyses run on the ranks together, and so do the traces of what was
+  // found. Every rank's Exploration then holds the same findings,
+  // analyses and traces, but no graph.
+  void keep_on_ranks() {
+    Exploration& out = result_;
+    const std::int64_t sent_in_search = exchange_->bytes_sent();
+    std::string mine;
+    ByteWriter writer(mine);
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      if (owns(t)) write_shard(writer, t, false);
     }
-    out.stopped_ = stopped_;
+    const std::vector<std::string> all =
+        exchange_->all_to_all(std::vector<std::string>(static_cast<std::size_t>(ranks_), mine));
+    for (int r = 0; r < ranks_; ++r) {
+      if (r != rank_) read_shards(all[static_cast<std::size_t>(r)], r);
+    }
+    number_shards();
+    GraphPart part;
+    part.rank = rank_;
+    part.ranks = ranks_;
+    part.shard_begin = out.shard_begin_;
+    part.initial = dense(initial_);
+    part.first_here.assign(kShards, 0);
+    std::int64_t edges = 0;
+    for (std::uint32_t t = 0; t < kShards; ++t) {
+      Shard& shard = shards_[t];
+      take_findings(t);
+      part.level_begin.push_back(out.level_begin_.back());
+      if (!owns(t)) continue;
+      edges += static_cast<std::int64_t>(shard.edge_target.size());
+      part.first_here[t] = part.states_here();
+      const std::uint64_t edge_base = part.edge_target.size();
+      const auto count = static_cast<std::uint32_t>(shard.node_class.size());
+      for (std::uint32_t local = 0; local < count; ++local) {
+        part.global.push_back(out.shard_begin_[t] + local);
+        part.node_class.push_back(shard.node_class[local]);
+        part.actor.push_back(shard.actor[local]);
+        part.winners.push_back(shard.winners[local]);
+        part.parent.push_back(dense(shard.parent[local]));
+        part.choice.push_back(shard.choice[local]);
+        part.edge_begin.push_back(edge_base + (local < shard.edge_begin.size()
+                                                   ? shard.edge_begin[local]
+                                                   : shard.edge_target.size()));
+      }
+      for (const Ref target : shard.edge_target) part.edge_target.push_back(dense(target));
+      part.edge_probability.insert(part.edge_probability.end(), shard.edge_probability.begin(),
+                                   shard.edge_probability.end());
+      shard = Shard();
+    }
+    part.edge_begin.push_back(part.edge_target.size());
+    part.broken_edges = out.broken_edges_;
+    out.transitions_ = exchange_->sum(edges);
+    out.initial_ = part.initial;
+    add_up_figures();
+    take_figures();
+    out.bytes_exchanged_ = exchange_->sum(sent_in_search);
+
+    auto analyses = std::make_shared<AnalysesOnRanks>(analyse_on_ranks(
+        part, *exchange_, out.complete(), plain_.players(), plain_.game().perfect_information));
+    std::vector<StateIndex> wanted;
+    for (const Sighting* sighting :
+         {&out.stuck_, &out.invariant_, &out.rejected_move_, &out.exception_, &out.property_,
+          &out.view_contract_, &analyses->endings.trap, &analyses->endings.endless}) {
+      if (sighting->seen()) wanted.push_back(sighting->state);
+    }
+    for (const Alternative& alternative : out.alternatives_) {
+      if (alternative.differs.seen()) wanted.push_back(alternative.differs.state);
+    }
+    const std::vector<std::vector<std::uint16_t>> ways = choices_to(part, *exchange_, wanted);
+    for (std::size_t i = 0; i < wanted.size(); ++i) out.ways_[wanted[i]] = ways[i];
+    out.analysis_bytes_ = exchange_->sum(exchange_->bytes_sent()) - out.bytes_exchanged_;
+    // The loop's moves, as one process names them.
+    if (analyses->endings.endless.seen()) {
+      std::unique_ptr<State> at = out.replay(out.trace(analyses->endings.endless.state));
+      for (const std::uint16_t choice : analyses->loop_choices) {
+        const Move move = out.nth_move(*at, choice);
+        analyses->endings.loop.push_back(move);
+        if (!plain_.apply(*at, move, nullptr).is_legal()) break;
+      }
+    }
+    out.on_ranks_ = std::move(analyses);
   }
 
   const Rules& rules_;
@@ -896,8 +1052,17 @@ int Exploration::depth_of(StateIndex state) const {
 
 std::vector<Move> Exploration::trace(StateIndex state) const {
   std::vector<std::uint16_t> choices;
-  for (StateIndex at = state; at != initial_; at = parent_[at]) choices.push_back(choice_[at]);
-  std::reverse(choices.begin(), choices.end());
+  if (on_ranks_ != nullptr) {
+    const auto way = ways_.find(state);
+    if (way == ways_.end()) {
+      throw std::logic_error(
+          fmt::format("state {} is on another rank, and no finding brought its trace", state));
+    }
+    choices = way->second;
+  } else {
+    for (StateIndex at = state; at != initial_; at = parent_[at]) choices.push_back(choice_[at]);
+    std::reverse(choices.begin(), choices.end());
+  }
   std::vector<Move> moves;
   std::unique_ptr<State> at = start_->clone();
   for (const std::uint16_t choice : choices) {

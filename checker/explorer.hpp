@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -72,6 +73,12 @@ struct ExploreOptions {
   // gathered to rank 0, whose Exploration is the one a single process
   // would make (the others' hold only their figures).
   Exchange* exchange = nullptr;
+  // Whether a distributed search gathers its graph to rank 0 for the
+  // analyses (state_graph.hpp), or leaves it on the ranks and runs them
+  // there (graph_on_ranks.hpp): by default, gathered when it fits the
+  // memory rank 0 has left under its --memory.
+  enum class Gather { IfItFits, Always, Never };
+  Gather gather = Gather::IfItFits;
   // Called from the calling thread a few times a second.
   std::function<void(const ExploreProgress&)> progress;
   // Polled with the progress; true stops the search as a bound would.
@@ -118,6 +125,8 @@ struct Alternative {
 
 enum class NodeClass : std::uint8_t { Decision, Chance, Terminal, Unexpanded, Broken };
 
+struct AnalysesOnRanks;  // graph_on_ranks.hpp
+
 class Exploration {
  public:
   Exploration(const Rules& rules, std::vector<Alternative> alternatives);
@@ -130,8 +139,8 @@ class Exploration {
   bool from_initial_state() const { return from_initial_; }
 
   // --- The search's figures --------------------------------------------------
-  std::int64_t states() const { return static_cast<std::int64_t>(node_class_.size()); }
-  std::int64_t transitions() const { return static_cast<std::int64_t>(edge_target_.size()); }
+  std::int64_t states() const { return states_; }
+  std::int64_t transitions() const { return transitions_; }
   std::int64_t expanded() const { return expanded_; }
   int depth() const { return max_depth_; }
   double seconds() const { return seconds_; }
@@ -145,6 +154,17 @@ class Exploration {
   int ranks() const { return ranks_; }
   std::int64_t bytes_exchanged() const { return bytes_exchanged_; }
   std::int64_t gathered_bytes() const { return gathered_bytes_; }
+  // Whether the graph was gathered: what it would need on rank 0 (an
+  // estimate, with the analyses) and the room rank 0 had under its
+  // --memory (-1: no bound).
+  std::int64_t graph_estimate() const { return graph_estimate_; }
+  std::int64_t room_on_rank_zero() const { return room_on_rank_zero_; }
+  // A graph left on the ranks (ExploreOptions::gather): the analyses the
+  // ranks ran together (analyse_endings and outcome_probabilities hand
+  // them out), and the bytes they sent each other for them. Null when the
+  // graph is here.
+  const AnalysesOnRanks* analysed_on_ranks() const { return on_ranks_.get(); }
+  std::int64_t analysis_bytes() const { return analysis_bytes_; }
   StopReason stopped() const { return stopped_; }
   bool complete() const { return stopped_ == StopReason::None; }
   // The chance that two of the states found share a fingerprint, so that
@@ -167,6 +187,8 @@ class Exploration {
   const std::set<std::string>& clauses() const { return clauses_; }
 
   // --- The state graph -----------------------------------------------------------
+  // Not here when it was left on the ranks: then only initial(), depth_of()
+  // and the traces of the findings and the analyses' sightings.
   // States are numbered shard by shard, each shard's in the order found.
   StateIndex initial() const { return initial_; }
   NodeClass node_class(StateIndex state) const { return node_class_[state]; }
@@ -213,6 +235,15 @@ class Exploration {
   int ranks_ = 1;
   std::int64_t bytes_exchanged_ = 0;
   std::int64_t gathered_bytes_ = 0;
+  std::int64_t graph_estimate_ = 0;
+  std::int64_t room_on_rank_zero_ = -1;
+  std::int64_t analysis_bytes_ = 0;
+  std::shared_ptr<AnalysesOnRanks> on_ranks_;
+  // A graph left on the ranks: the way from the start to each state a
+  // finding or an analysis names, as the moves' indices.
+  std::map<StateIndex, std::vector<std::uint16_t>> ways_;
+  std::int64_t states_ = 0;
+  std::int64_t transitions_ = 0;
 
   std::vector<NodeClass> node_class_;
   std::vector<std::int8_t> actor_;

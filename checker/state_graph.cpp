@@ -8,6 +8,8 @@
 #include <deque>
 #include <limits>
 
+#include "checker/graph_on_ranks.hpp"
+
 namespace grove::checker {
 namespace {
 
@@ -219,6 +221,7 @@ double relative_change(double before, double after) {
 }  // namespace
 
 EndingAnalysis analyse_endings(const Exploration& graph) {
+  if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->endings;
   EndingAnalysis out;
   const auto n = static_cast<StateIndex>(graph.states());
   const Reverse reverse(graph);
@@ -325,6 +328,10 @@ EndingAnalysis analyse_endings(const Exploration& graph) {
 
 OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfect_information) {
   OutcomeProbabilities out;
+  if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) {
+    (void)perfect_information;  // the ranks knew it
+    return done->outcomes;
+  }
   if (!graph.complete()) {
     out.why_not = "the search was not complete";
     return out;
@@ -400,17 +407,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   out.expected_length = start[kLength];
   out.computed = true;
 
-  if (seats != 2) {
-    out.optimal_why_not =
-        fmt::format("optimal play is only defined here for two players, not {}", seats);
-    return out;
-  }
-  if (!perfect_information) {
-    out.optimal_why_not =
-        "the game hides information from the players, so optimal play is not a "
-        "value of the positions alone";
-    return out;
-  }
+  out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
+  if (!out.optimal_why_not.empty()) return out;
   // The first seat's value under optimal play, from below (a game that
   // never ends counts as a loss for the first seat) and from above (as a
   // win).
@@ -456,6 +454,17 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
   out.optimal_high = optimal(1.0);
   out.optimal_defined = true;
   return out;
+}
+
+std::string why_no_optimal_value(int seats, bool perfect_information) {
+  if (seats != 2) {
+    return fmt::format("optimal play is only defined here for two players, not {}", seats);
+  }
+  if (!perfect_information) {
+    return "the game hides information from the players, so optimal play is not a value of the "
+           "positions alone";
+  }
+  return "";
 }
 
 std::optional<std::string> end_unreachable(const Rules& rules, const State& state) {

@@ -58,6 +58,9 @@ struct OutcomeProbabilities {
 OutcomeProbabilities outcome_probabilities(const Exploration& exploration,
                                            bool perfect_information);
 
+// Why optimal play has no value here, or "" when it has one.
+std::string why_no_optimal_value(int seats, bool perfect_information);
+
 // Why no end of the game can be reached from `state`, or nothing when one
 // can: a search from the state (up to a million states) for a terminal
 // one. For scenarios' `expect: {end_reachable: true}`.

@@ -99,7 +99,10 @@ struct Explored {
   std::unique_ptr<Exploration> exploration;
 };
 
-Explored explore_on(int ranks, const std::function<std::unique_ptr<Rules>()>& make_rules) {
+using Gather = ExploreOptions::Gather;
+
+Explored explore_on(int ranks, const std::function<std::unique_ptr<Rules>()>& make_rules,
+                    Gather gather = Gather::IfItFits) {
   const auto search = [&](checker::Exchange* exchange) {
     Explored run{make_rules(), {}, nullptr};
     run.others = checker::alternatives_of(*run.rules);
@@ -107,6 +110,7 @@ Explored explore_on(int ranks, const std::function<std::unique_ptr<Rules>()>& ma
     for (const auto& other : run.others.rules) other_rules.push_back(other.get());
     ExploreOptions options;
     options.exchange = exchange;
+    options.gather = gather;
     run.exploration = std::make_unique<Exploration>(
         checker::explore(*run.rules, other_rules, run.others.alternatives, options));
     return run;
@@ -144,15 +148,21 @@ void expect_same_exploration(const Exploration& one, const Exploration& split, i
   EXPECT_EQ(one.initial(), split.initial());
   EXPECT_EQ(one.fingerprint_bytes(), split.fingerprint_bytes());
   for (checker::StateIndex v = 0; v < one.states(); ++v) {
-    ASSERT_EQ(one.node_class(v), split.node_class(v)) << "state " << v;
-    ASSERT_EQ(one.parent(v), split.parent(v)) << "state " << v;
     ASSERT_EQ(one.depth_of(v), split.depth_of(v)) << "state " << v;
-    ASSERT_EQ(one.winners(v), split.winners(v)) << "state " << v;
-    ASSERT_EQ(one.edges_begin(v), split.edges_begin(v)) << "state " << v;
   }
-  for (std::size_t e = 0; e < static_cast<std::size_t>(one.transitions()); ++e) {
-    ASSERT_EQ(one.edge_target(e), split.edge_target(e)) << "edge " << e;
-    ASSERT_EQ(one.edge_probability(e), split.edge_probability(e)) << "edge " << e;
+  // A graph left on the ranks is not here to compare, only what was found on it.
+  if (split.analysed_on_ranks() == nullptr) {
+    for (checker::StateIndex v = 0; v < one.states(); ++v) {
+      ASSERT_EQ(one.node_class(v), split.node_class(v)) << "state " << v;
+      ASSERT_EQ(one.parent(v), split.parent(v)) << "state " << v;
+      ASSERT_EQ(one.depth_of(v), split.depth_of(v)) << "state " << v;
+      ASSERT_EQ(one.winners(v), split.winners(v)) << "state " << v;
+      ASSERT_EQ(one.edges_begin(v), split.edges_begin(v)) << "state " << v;
+    }
+    for (std::size_t e = 0; e < static_cast<std::size_t>(one.transitions()); ++e) {
+      ASSERT_EQ(one.edge_target(e), split.edge_target(e)) << "edge " << e;
+      ASSERT_EQ(one.edge_probability(e), split.edge_probability(e)) << "edge " << e;
+    }
   }
   expect_same_sighting(one.stuck(), split.stuck(), "stuck");
   expect_same_sighting(one.invariant(), split.invariant(), "invariant");
@@ -215,6 +225,109 @@ TEST(DistributedExplorer, PassThePandasProbabilitiesAreExactlyTheSingleProcessOn
     EXPECT_EQ(exact.expected_length, spread.expected_length);
     EXPECT_EQ(exact.optimal_low, spread.optimal_low);
   }
+}
+
+// --- The graph left on the ranks, the analyses run there ------------------------
+
+void expect_same_endings(const checker::EndingAnalysis& a, const checker::EndingAnalysis& b) {
+  expect_same_sighting(a.trap, b.trap, "no end reachable");
+  expect_same_sighting(a.endless, b.endless, "endless play");
+  EXPECT_EQ(a.loop, b.loop) << "the loop round the endless play";
+  EXPECT_EQ(a.on_cycles, b.on_cycles) << "states on cycles";
+}
+
+TEST(GraphOnRanks, TracesAndEndingsAreTheSingleProcessOnes) {
+  for (const PlantedBug bug :
+       {PlantedBug::Stuck, PlantedBug::RulingAtThree, PlantedBug::BonusesInOrder,
+        PlantedBug::TrapAtEight, PlantedBug::Endless}) {
+    const Game game = testing::planted_game(bug);
+    const Explored one = explore_on(1, [&] { return planted_rules(game); });
+    const checker::EndingAnalysis a = checker::analyse_endings(*one.exploration);
+    for (const int ranks : {2, 3}) {
+      SCOPED_TRACE(::testing::Message()
+                   << ranks << " ranks, planted bug " << static_cast<int>(bug));
+      const Explored split = explore_on(
+          ranks, [&] { return planted_rules(game); }, Gather::Never);
+      ASSERT_NE(split.exploration->analysed_on_ranks(), nullptr) << "the graph was gathered";
+      EXPECT_EQ(split.exploration->gathered_bytes(), 0);
+      EXPECT_GT(split.exploration->analysis_bytes(), 0) << "the analyses sent nothing";
+      expect_same_exploration(*one.exploration, *split.exploration, ranks);
+      EXPECT_EQ(one.exploration->transitions(), split.exploration->transitions());
+      EXPECT_EQ(one.exploration->depth(), split.exploration->depth());
+      const checker::EndingAnalysis b = checker::analyse_endings(*split.exploration);
+      expect_same_endings(a, b);
+      // Every finding's shortest trace, rebuilt across the ranks.
+      for (const checker::Sighting* sighting : {&one.exploration->stuck(), &a.trap, &a.endless}) {
+        if (sighting->seen()) {
+          EXPECT_EQ(one.exploration->trace(sighting->state),
+                    split.exploration->trace(sighting->state));
+        }
+      }
+      for (std::size_t k = 0; k < one.exploration->alternatives().size(); ++k) {
+        const checker::Sighting& differs = one.exploration->alternatives()[k].differs;
+        if (differs.seen()) {
+          EXPECT_EQ(one.exploration->trace(differs.state), split.exploration->trace(differs.state));
+        }
+      }
+    }
+  }
+}
+
+// Value iteration on the ranks: the values one process computes, to the
+// iterations' tolerance.
+void expect_close_outcomes(const checker::OutcomeProbabilities& exact,
+                           const checker::OutcomeProbabilities& spread) {
+  ASSERT_TRUE(spread.computed) << spread.why_not;
+  ASSERT_EQ(exact.win.size(), spread.win.size());
+  for (std::size_t s = 0; s < exact.win.size(); ++s)
+    EXPECT_NEAR(exact.win[s], spread.win[s], 1e-12);
+  EXPECT_NEAR(exact.shared, spread.shared, 1e-12);
+  EXPECT_NEAR(exact.never_ends, spread.never_ends, 1e-12);
+  EXPECT_EQ(exact.length_finite, spread.length_finite);
+  if (exact.length_finite) {
+    EXPECT_NEAR(exact.expected_length, spread.expected_length, 1e-12 * exact.expected_length);
+  }
+  EXPECT_EQ(exact.optimal_defined, spread.optimal_defined);
+  EXPECT_EQ(exact.optimal_why_not, spread.optimal_why_not);
+  EXPECT_NEAR(exact.optimal_low, spread.optimal_low, 1e-12);
+  EXPECT_NEAR(exact.optimal_high, spread.optimal_high, 1e-12);
+}
+
+TEST(GraphOnRanks, PassThePandasProbabilitiesAreTheSingleProcessOnesTo1e12) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  const Variant variant =
+      load_variant_file(game, std::string(GROVE_SOURCE_DIR) +
+                                  "/scenarios/pass_the_pandas/variants/explore_three_dice.yaml");
+  const auto make = [&] { return game.rules(variant, 2); };
+  const Explored one = explore_on(1, make);
+  const auto exact = checker::outcome_probabilities(*one.exploration, true);
+  ASSERT_TRUE(exact.computed);
+  const checker::EndingAnalysis endings = checker::analyse_endings(*one.exploration);
+  for (const int ranks : {2, 3}) {
+    const Explored split = explore_on(ranks, make, Gather::Never);
+    ASSERT_NE(split.exploration->analysed_on_ranks(), nullptr);
+    expect_same_exploration(*one.exploration, *split.exploration, ranks);
+    expect_close_outcomes(exact, checker::outcome_probabilities(*split.exploration, true));
+    expect_same_endings(endings, checker::analyse_endings(*split.exploration));
+  }
+}
+
+TEST(GraphOnRanks, PlantedEndlessGameNeverEndsWithTheSameChance) {
+  const Game game = testing::planted_game(PlantedBug::Endless);
+  const Explored one = explore_on(1, [&] { return planted_rules(game); });
+  const auto exact = checker::outcome_probabilities(*one.exploration, true);
+  ASSERT_TRUE(exact.computed) << exact.why_not;
+  const Explored split = explore_on(
+      2, [&] { return planted_rules(game); }, Gather::Never);
+  expect_close_outcomes(exact, checker::outcome_probabilities(*split.exploration, true));
+}
+
+// By default the graph is gathered when rank 0 has room for it.
+TEST(GraphOnRanks, TheGraphIsGatheredWhenItFits) {
+  const Game game = testing::planted_game(PlantedBug::Stuck);
+  const Explored split = explore_on(2, [&] { return planted_rules(game); });
+  EXPECT_EQ(split.exploration->analysed_on_ranks(), nullptr);
+  EXPECT_GT(split.exploration->gathered_bytes(), 0);
 }
 
 }  // namespace

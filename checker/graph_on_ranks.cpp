@@ -1,0 +1,761 @@
+#include "checker/graph_on_ranks.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "engine/core/state_codec.hpp"
+
+namespace grove::checker {
+
+std::uint32_t GraphPart::shard_of(StateIndex state) const {
+  return static_cast<std::uint32_t>(
+      std::upper_bound(shard_begin.begin(), shard_begin.end(), state) - shard_begin.begin() - 1);
+}
+
+int GraphPart::depth_of(StateIndex state) const {
+  const std::vector<StateIndex>& levels = level_begin[shard_of(state)];
+  return static_cast<int>(std::upper_bound(levels.begin(), levels.end(), state) - levels.begin() -
+                          1);
+}
+
+namespace {
+
+std::size_t at(int rank) { return static_cast<std::size_t>(rank); }
+
+// --- Messages -------------------------------------------------------------------
+
+// Each rank's items for each other rank, in one all-to-all; what arrived,
+// by sender. The ranks run one binary, so items go as their bytes.
+template <class Item>
+std::vector<std::vector<Item>> deliver(Exchange& exchange, std::vector<std::vector<Item>>& outbox) {
+  static_assert(std::is_trivially_copyable_v<Item>);
+  std::vector<std::string> out(outbox.size());
+  for (std::size_t r = 0; r < outbox.size(); ++r) {
+    out[r].assign(reinterpret_cast<const char*>(outbox[r].data()), outbox[r].size() * sizeof(Item));
+    outbox[r].clear();
+  }
+  const std::vector<std::string> in = exchange.all_to_all(out);
+  std::vector<std::vector<Item>> arrived(in.size());
+  for (std::size_t r = 0; r < in.size(); ++r) {
+    arrived[r].resize(in[r].size() / sizeof(Item));
+    if (!arrived[r].empty()) std::memcpy(arrived[r].data(), in[r].data(), in[r].size());
+  }
+  return arrived;
+}
+
+// Rounds of messages until no rank has any left to send: `take` handles
+// each item that arrives, and may put more in the outbox.
+template <class Item, class Take>
+void until_quiet(Exchange& exchange, std::vector<std::vector<Item>>& outbox, Take take) {
+  for (;;) {
+    std::int64_t waiting = 0;
+    for (const std::vector<Item>& box : outbox) waiting += static_cast<std::int64_t>(box.size());
+    if (exchange.sum(waiting) == 0) return;
+    for (const std::vector<Item>& from : deliver(exchange, outbox)) {
+      for (const Item& item : from) take(item);
+    }
+  }
+}
+
+// Every rank's `mine`, by rank, on every rank.
+std::vector<std::string> everyone(Exchange& exchange, const std::string& mine) {
+  return exchange.all_to_all(std::vector<std::string>(at(exchange.size()), mine));
+}
+
+// --- The graph's other directions --------------------------------------------------
+
+// The predecessors of this rank's states, in the whole graph's numbering,
+// one per edge (failed moves left out).
+struct Reverse {
+  std::vector<std::uint64_t> begin;  // by place here
+  std::vector<StateIndex> from;
+
+  Reverse(const GraphPart& part, Exchange& exchange) {
+    struct Edge {
+      StateIndex to, from;
+    };
+    std::vector<std::vector<Edge>> outbox(at(part.ranks));
+    for (std::uint32_t v = 0; v < part.states_here(); ++v) {
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        const StateIndex to = part.edge_target[e];
+        if (to != kNoState) outbox[at(part.owner(to))].push_back({to, part.global[v]});
+      }
+    }
+    const std::vector<std::vector<Edge>> arrived = deliver(exchange, outbox);
+    begin.assign(part.states_here() + 1, 0);
+    for (const auto& edges : arrived) {
+      for (const Edge& edge : edges) ++begin[part.here(edge.to) + 1];
+    }
+    for (std::uint32_t v = 0; v < part.states_here(); ++v) begin[v + 1] += begin[v];
+    from.resize(begin.back());
+    std::vector<std::uint64_t> next(begin.begin(), begin.end() - 1);
+    for (const auto& edges : arrived) {
+      for (const Edge& edge : edges) from[next[part.here(edge.to)]++] = edge.from;
+    }
+  }
+};
+
+// What the edges here need of the states they lead to on other ranks:
+// asked for once, then sent whenever the values change.
+class Successors {
+ public:
+  Successors(const GraphPart& part, Exchange& exchange)
+      : part_(part), exchange_(exchange), rank_of_(part.edge_target.size(), kHere) {
+    std::vector<std::vector<StateIndex>> asking(at(part.ranks));
+    slot_.resize(part.edge_target.size());
+    for (std::size_t e = 0; e < part.edge_target.size(); ++e) {
+      const StateIndex to = part.edge_target[e];
+      if (to == kNoState) {
+        rank_of_[e] = kNone;
+        continue;
+      }
+      const int owner = part.owner(to);
+      if (owner == part.rank) {
+        slot_[e] = part.here(to);
+      } else {
+        rank_of_[e] = owner;
+        slot_[e] = static_cast<std::uint32_t>(asking[at(owner)].size());
+        asking[at(owner)].push_back(to);
+      }
+    }
+    asked_ = deliver(exchange, asking);
+    for (auto& states : asked_) {
+      for (StateIndex& state : states) state = part.here(state);
+    }
+  }
+
+  // Each other rank's values (`width` per state) of the states it asked
+  // for, in the order asked; call value() with it.
+  template <class T>
+  std::vector<std::vector<T>> fetch(const std::vector<T>& values, std::size_t width) const {
+    std::vector<std::vector<T>> replies(asked_.size());
+    for (std::size_t r = 0; r < asked_.size(); ++r) {
+      for (const StateIndex place : asked_[r]) {
+        replies[r].insert(replies[r].end(),
+                          values.begin() + static_cast<std::ptrdiff_t>(place * width),
+                          values.begin() + static_cast<std::ptrdiff_t>((place + 1) * width));
+      }
+    }
+    return deliver(exchange_, replies);
+  }
+
+  // The values of edge e's successor; null where its move failed.
+  template <class T>
+  const T* value(std::size_t e, const std::vector<T>& here,
+                 const std::vector<std::vector<T>>& there, std::size_t width) const {
+    if (rank_of_[e] == kNone) return nullptr;
+    if (rank_of_[e] == kHere) return &here[slot_[e] * width];
+    return &there[at(rank_of_[e])][slot_[e] * width];
+  }
+
+  // One value per successor: `values` of each edge's target.
+  template <class T>
+  std::vector<T> at_targets(const std::vector<T>& values, T missing) const {
+    const std::vector<std::vector<T>> there = fetch(values, 1);
+    std::vector<T> out(slot_.size(), missing);
+    for (std::size_t e = 0; e < slot_.size(); ++e) {
+      if (const T* value_at = value(e, values, there, 1)) out[e] = *value_at;
+    }
+    return out;
+  }
+
+ private:
+  static constexpr int kHere = -1;
+  static constexpr int kNone = -2;
+  const GraphPart& part_;
+  Exchange& exchange_;
+  std::vector<int> rank_of_;         // by edge: the target's owner, kHere or kNone
+  std::vector<std::uint32_t> slot_;  // by edge: the target's place here or in its owner's reply
+  std::vector<std::vector<StateIndex>> asked_;  // by rank: the places here it asked for
+};
+
+bool playable(NodeClass node_class) {
+  return node_class == NodeClass::Decision || node_class == NodeClass::Chance;
+}
+
+// Marks every state here from which some marked state (on any rank) can
+// be reached, working backwards from them: `leave(v)` says whether a
+// state told that a successor was marked is marked itself now.
+template <class Leave>
+void backwards(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
+               std::vector<std::uint32_t> work, Leave leave) {
+  std::vector<std::vector<StateIndex>> outbox(at(part.ranks));
+  const auto drain = [&] {
+    while (!work.empty()) {
+      const std::uint32_t v = work.back();
+      work.pop_back();
+      for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+        const StateIndex u = reverse.from[i];
+        if (part.owner(u) != part.rank) {
+          outbox[at(part.owner(u))].push_back(u);
+        } else if (leave(part.here(u))) {
+          work.push_back(part.here(u));
+        }
+      }
+    }
+  };
+  drain();
+  until_quiet(exchange, outbox, [&](StateIndex u) {
+    if (leave(part.here(u))) work.push_back(part.here(u));
+    drain();
+  });
+}
+
+std::vector<bool> reaching(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
+                           std::vector<bool> marked) {
+  std::vector<std::uint32_t> work;
+  for (std::uint32_t v = 0; v < part.states_here(); ++v) {
+    if (marked[v]) work.push_back(v);
+  }
+  backwards(part, exchange, reverse, std::move(work), [&](std::uint32_t u) {
+    if (marked[u]) return false;
+    marked[u] = true;
+    return true;
+  });
+  return marked;
+}
+
+// The least deep state (then the lowest number) among those here `shows`
+// accepts, and how many there are, over every rank.
+template <class Shows>
+Sighting first_of(const GraphPart& part, Exchange& exchange, Shows shows) {
+  std::int64_t count = 0, depth = 0, state = kNoState;
+  for (std::uint32_t v = 0; v < part.states_here(); ++v) {
+    if (!shows(v)) continue;
+    const int d = part.depth_of(part.global[v]);
+    using Key = std::pair<std::int64_t, std::int64_t>;
+    if (count++ == 0 || Key(d, part.global[v]) < Key(depth, state)) {
+      depth = d;
+      state = part.global[v];
+    }
+  }
+  std::string mine;
+  ByteWriter out(mine);
+  out.signed_int(count);
+  out.signed_int(depth);
+  out.signed_int(state);
+  Sighting sighting;
+  for (const std::string& theirs : everyone(exchange, mine)) {
+    ByteReader in(theirs);
+    const std::int64_t c = in.signed_int(0, INT64_MAX, "count");
+    const auto d = static_cast<int>(in.signed_int(0, INT32_MAX, "depth"));
+    const auto s = static_cast<StateIndex>(in.signed_int(0, kNoState, "state"));
+    if (c == 0) continue;
+    if (sighting.count == 0 ||
+        std::make_pair(d, s) < std::make_pair(sighting.depth, sighting.state)) {
+      sighting.depth = d;
+      sighting.state = s;
+    }
+    sighting.count += c;
+  }
+  return sighting;
+}
+
+// The strongly connected components of the states `inside` (and the edges
+// between them), as far as cycles go: trimming takes away, round by round,
+// the states no edge enters or leaves among those left (they lie on no
+// cycle); colouring then gives each state left the largest number that
+// reaches it, and the states of each colour that reach back to the state
+// of that number are its component. Repeated on what is left until
+// nothing is.
+struct Cycles {
+  std::vector<StateIndex> component;  // by place here: its largest state; kNoState when alone
+  std::vector<bool> cyclic;           // by place here: on a cycle among those inside
+};
+
+Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
+                     const Successors& successors, std::vector<bool> active) {
+  const std::uint32_t n = part.states_here();
+  Cycles out{std::vector<StateIndex>(n, kNoState), std::vector<bool>(n, false)};
+  struct Nudge {
+    StateIndex state;
+    std::uint32_t value;
+  };
+  std::vector<std::vector<Nudge>> outbox(at(part.ranks));
+  const auto send = [&](StateIndex state, std::uint32_t value) {
+    outbox[at(part.owner(state))].push_back({state, value});
+  };
+  for (;;) {
+    // Trimming. In- and out-degrees count the edges between active states.
+    std::vector<std::uint8_t> flags(n);
+    for (std::uint32_t v = 0; v < n; ++v) flags[v] = active[v] ? 1 : 0;
+    const std::vector<std::uint8_t> target_active = successors.at_targets(flags, std::uint8_t{0});
+    std::vector<std::uint32_t> in_degree(n, 0), out_degree(n, 0);
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (!active[v]) continue;
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        if (target_active[e] == 0) continue;
+        ++out_degree[v];
+        const StateIndex to = part.edge_target[e];
+        if (part.owner(to) == part.rank) {
+          ++in_degree[part.here(to)];
+        } else {
+          send(to, 1);
+        }
+      }
+    }
+    until_quiet(exchange, outbox, [&](const Nudge& nudge) { ++in_degree[part.here(nudge.state)]; });
+    std::vector<std::uint32_t> work;
+    const auto trim = [&](std::uint32_t v) {
+      if (active[v] && (in_degree[v] == 0 || out_degree[v] == 0)) {
+        active[v] = false;
+        work.push_back(v);
+      }
+    };
+    const auto nudge = [&](StateIndex state, bool in) {
+      if (part.owner(state) != part.rank) return send(state, in ? 1 : 0);
+      const std::uint32_t v = part.here(state);
+      if (!active[v]) return;
+      --(in ? in_degree[v] : out_degree[v]);
+      trim(v);
+    };
+    const auto drain = [&] {
+      while (!work.empty()) {
+        const std::uint32_t v = work.back();
+        work.pop_back();
+        for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+          if (target_active[e] != 0) nudge(part.edge_target[e], true);
+        }
+        for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+          nudge(reverse.from[i], false);
+        }
+      }
+    };
+    for (std::uint32_t v = 0; v < n; ++v) trim(v);
+    drain();
+    until_quiet(exchange, outbox, [&](const Nudge& arrived) {
+      nudge(arrived.state, arrived.value == 1);
+      drain();
+    });
+    std::int64_t left = 0;
+    for (std::uint32_t v = 0; v < n; ++v) left += active[v] ? 1 : 0;
+    if (exchange.sum(left) == 0) return out;
+
+    // Colouring: the largest number that reaches each state.
+    std::vector<StateIndex> colour(n, 0);
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (!active[v]) continue;
+      colour[v] = part.global[v];
+      work.push_back(v);
+    }
+    const auto offer = [&](StateIndex state, StateIndex c) {
+      if (part.owner(state) != part.rank) return send(state, c);
+      const std::uint32_t v = part.here(state);
+      if (active[v] && c > colour[v]) {
+        colour[v] = c;
+        work.push_back(v);
+      }
+    };
+    const auto spread = [&] {
+      while (!work.empty()) {
+        const std::uint32_t v = work.back();
+        work.pop_back();
+        for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+          if (part.edge_target[e] != kNoState) offer(part.edge_target[e], colour[v]);
+        }
+      }
+    };
+    spread();
+    until_quiet(exchange, outbox, [&](const Nudge& arrived) {
+      offer(arrived.state, arrived.value);
+      spread();
+    });
+
+    // Each colour's component: the states of that colour that reach its state.
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (active[v] && colour[v] == part.global[v]) {
+        out.component[v] = colour[v];
+        work.push_back(v);
+      }
+    }
+    const auto claim = [&](StateIndex state, StateIndex c) {
+      if (part.owner(state) != part.rank) return send(state, c);
+      const std::uint32_t v = part.here(state);
+      if (active[v] && out.component[v] == kNoState && colour[v] == c) {
+        out.component[v] = c;
+        work.push_back(v);
+      }
+    };
+    const auto claim_predecessors = [&] {
+      while (!work.empty()) {
+        const std::uint32_t v = work.back();
+        work.pop_back();
+        for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+          claim(reverse.from[i], colour[v]);
+        }
+      }
+    };
+    claim_predecessors();
+    until_quiet(exchange, outbox, [&](const Nudge& arrived) {
+      claim(arrived.state, arrived.value);
+      claim_predecessors();
+    });
+    // A component is on a cycle when it has a second state, or a move
+    // back to itself.
+    const auto join = [&](StateIndex root) {
+      if (part.owner(root) != part.rank) return send(root, 0);
+      out.cyclic[part.here(root)] = true;
+    };
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (!active[v] || out.component[v] == kNoState) continue;
+      if (out.component[v] != part.global[v]) {
+        out.cyclic[v] = true;
+        join(out.component[v]);
+      }
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        if (part.edge_target[e] == part.global[v]) out.cyclic[v] = true;
+      }
+    }
+    until_quiet(exchange, outbox, [&](const Nudge& arrived) { join(arrived.state); });
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (out.component[v] != kNoState) active[v] = false;
+    }
+  }
+}
+
+// A shortest way round from `start` back to it within its component, as
+// the moves' indices, found breadth first in the order one process finds
+// it: a level's states in the order of their ways from the start, each
+// state reached by the first of them.
+std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
+                                     const Successors& successors, const Cycles& loops,
+                                     StateIndex start) {
+  const std::vector<StateIndex> component = successors.at_targets(loops.component, kNoState);
+  StateIndex home = kNoState;
+  if (part.owner(start) == part.rank) home = loops.component[part.here(start)];
+  home = static_cast<StateIndex>(exchange.largest(home == kNoState ? -1 : home));
+  using Way = std::vector<std::uint16_t>;
+  std::vector<bool> reached(part.states_here(), false);
+  std::vector<std::pair<Way, std::uint32_t>> level;  // sorted by way
+  if (part.owner(start) == part.rank) level.push_back({{}, part.here(start)});
+  for (;;) {
+    // The first state of the level, in that order, with a move back to
+    // the start closes the loop.
+    std::string mine;
+    for (const auto& [way, v] : level) {
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        if (part.edge_target[e] != start) continue;
+        ByteWriter out(mine);
+        out.unsigned_int(way.size() + 1);
+        for (const std::uint16_t step : way) out.unsigned_int(step);
+        out.unsigned_int(e - part.edge_begin[v]);
+        break;
+      }
+      if (!mine.empty()) break;
+    }
+    std::optional<Way> closing;
+    std::int64_t waiting = 0;
+    for (const std::string& theirs : everyone(exchange, mine)) {
+      if (theirs.empty()) continue;
+      ByteReader in(theirs);
+      Way way(in.count(0xffff, "loop length"));
+      for (std::uint16_t& step : way)
+        step = static_cast<std::uint16_t>(in.unsigned_int(0xffff, "step"));
+      if (!closing || way < *closing) closing = std::move(way);
+    }
+    if (closing) return *closing;
+    waiting = exchange.sum(static_cast<std::int64_t>(level.size()));
+    if (waiting == 0) return {};
+    // The next level: each state by the first way to it.
+    std::vector<std::string> outbox(at(part.ranks));
+    for (const auto& [way, v] : level) {
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        const StateIndex to = part.edge_target[e];
+        if (to == kNoState || to == start || component[e] != home) continue;
+        ByteWriter out(outbox[at(part.owner(to))]);
+        out.unsigned_int(to);
+        out.unsigned_int(way.size() + 1);
+        for (const std::uint16_t step : way) out.unsigned_int(step);
+        out.unsigned_int(e - part.edge_begin[v]);
+      }
+    }
+    std::vector<std::pair<Way, std::uint32_t>> next;
+    for (const std::string& from : exchange.all_to_all(outbox)) {
+      ByteReader in(from);
+      while (!in.at_end()) {
+        const auto to = static_cast<StateIndex>(in.unsigned_int(kNoState, "state"));
+        Way way(in.count(0xffff, "way length"));
+        for (std::uint16_t& step : way)
+          step = static_cast<std::uint16_t>(in.unsigned_int(0xffff, "step"));
+        next.push_back({std::move(way), part.here(to)});
+      }
+    }
+    std::sort(next.begin(), next.end());
+    level.clear();
+    for (auto& [way, v] : next) {
+      if (reached[v]) continue;
+      reached[v] = true;
+      level.push_back({std::move(way), v});
+    }
+  }
+}
+
+double relative_change(double before, double after) {
+  if (std::isinf(after) && std::isinf(before)) return 0;
+  return std::abs(after - before) / std::max(1.0, std::abs(after));
+}
+
+// Sweeps every state at once from the values of the last sweep until no
+// value changes by more than the tolerance anywhere: `update(v, value)`
+// sets state v's `width` values from its successors' (value(e) gives
+// them) and says by how much they changed. Returns the largest change of
+// the last sweep.
+template <class Update>
+double sweep_until_settled(const GraphPart& part, Exchange& exchange, const Successors& successors,
+                           std::vector<double>& values, std::size_t width, Update update) {
+  constexpr double kTolerance = 1e-15;
+  constexpr int kMaxSweeps = 1'000'000;
+  std::vector<double> next(values.size());
+  double change = 0;
+  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+    const std::vector<std::vector<double>> there = successors.fetch(values, width);
+    const auto value = [&](std::size_t e) { return successors.value(e, values, there, width); };
+    change = 0;
+    for (std::uint32_t v = 0; v < part.states_here(); ++v) {
+      change = std::max(change, update(v, value, &values[v * width], &next[v * width]));
+    }
+    values.swap(next);
+    // Non-negative doubles order as their bits do.
+    change = std::bit_cast<double>(exchange.largest(std::bit_cast<std::int64_t>(change)));
+    if (change <= kTolerance) break;
+  }
+  return change;
+}
+
+// The start's values, from its owner, on every rank.
+std::vector<double> at_start(const GraphPart& part, Exchange& exchange,
+                             const std::vector<double>& values, std::size_t width) {
+  std::string mine;
+  if (part.owner(part.initial) == part.rank) {
+    ByteWriter out(mine);
+    for (std::size_t k = 0; k < width; ++k)
+      out.float64(values[part.here(part.initial) * width + k]);
+  }
+  std::vector<double> start;
+  for (const std::string& theirs : everyone(exchange, mine)) {
+    ByteReader in(theirs);
+    while (!in.at_end()) start.push_back(in.float64("value"));
+  }
+  return start;
+}
+
+EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
+                                const Successors& successors, const std::vector<bool>& can_end,
+                                std::vector<std::uint16_t>& loop_choices) {
+  EndingAnalysis out;
+  const std::uint32_t n = part.states_here();
+  const auto has_moves = [&](std::uint32_t v) {
+    return playable(part.node_class[v]) && part.edge_begin[v + 1] > part.edge_begin[v];
+  };
+  out.trap = first_of(part, exchange, [&](std::uint32_t v) { return has_moves(v) && !can_end[v]; });
+
+  // As one process does: the states from which the players can avoid every
+  // end, taking away those that cannot stay until none is left to take.
+  std::vector<bool> avoid(n, false);
+  std::vector<std::uint8_t> flags(n, 0);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    avoid[v] = has_moves(v);
+    flags[v] = avoid[v] ? 1 : 0;
+  }
+  const std::vector<std::uint8_t> target_avoid = successors.at_targets(flags, std::uint8_t{0});
+  std::vector<std::uint32_t> staying(n, 0);
+  std::vector<std::uint32_t> leaving;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (!avoid[v]) continue;
+    bool all = true;
+    for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+      staying[v] += target_avoid[e];
+      all = all && target_avoid[e] != 0;
+    }
+    const bool chance = part.node_class[v] == NodeClass::Chance;
+    if (chance ? !all : staying[v] == 0) leaving.push_back(v);
+  }
+  for (const std::uint32_t v : leaving) avoid[v] = false;
+  backwards(part, exchange, reverse, std::move(leaving), [&](std::uint32_t u) {
+    if (!avoid[u]) return false;
+    if (part.node_class[u] == NodeClass::Chance || --staying[u] == 0) {
+      avoid[u] = false;
+      return true;
+    }
+    return false;
+  });
+  const Cycles loops = cycles_within(part, exchange, reverse, successors, avoid);
+  out.endless = first_of(
+      part, exchange, [&](std::uint32_t v) { return avoid[v] && can_end[v] && loops.cyclic[v]; });
+  if (out.endless.seen()) {
+    loop_choices = loop_from(part, exchange, successors, loops, out.endless.state);
+  }
+  const Cycles all = cycles_within(part, exchange, reverse, successors, std::vector<bool>(n, true));
+  std::int64_t on_cycles = 0;
+  for (std::uint32_t v = 0; v < n; ++v) on_cycles += all.cyclic[v] ? 1 : 0;
+  out.on_cycles = exchange.sum(on_cycles);
+  return out;
+}
+
+OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange,
+                                       const Successors& successors,
+                                       const std::vector<bool>& can_end, const Reverse& reverse,
+                                       int seats, bool perfect_information) {
+  OutcomeProbabilities out;
+  const std::uint32_t n = part.states_here();
+  std::vector<bool> traps(n);
+  for (std::uint32_t v = 0; v < n; ++v) traps[v] = !can_end[v];
+  const std::vector<bool> may_not_end = reaching(part, exchange, reverse, traps);
+
+  const std::size_t width = static_cast<std::size_t>(seats) + 3;
+  const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
+                    kLength = kShared + 2;
+  std::vector<double> values(width * n, 0.0);
+  out.residual = sweep_until_settled(
+      part, exchange, successors, values, width,
+      [&](std::uint32_t v, const auto& value, const double* mine, double* next) {
+        std::fill(next, next + width, 0.0);
+        switch (part.node_class[v]) {
+          case NodeClass::Terminal: {
+            const std::uint32_t winners = part.winners[v];
+            for (int s = 0; s < seats; ++s) next[static_cast<std::size_t>(s)] = (winners >> s) & 1U;
+            next[kShared] = std::popcount(winners) > 1 ? 1 : 0;
+            next[kEnd] = 1;
+            break;
+          }
+          case NodeClass::Decision:
+          case NodeClass::Chance: {
+            const std::uint64_t first = part.edge_begin[v], last = part.edge_begin[v + 1];
+            const bool chance = part.node_class[v] == NodeClass::Chance;
+            for (std::uint64_t e = first; e < last; ++e) {
+              const double p =
+                  chance ? part.edge_probability[e] : 1.0 / static_cast<double>(last - first);
+              const double* theirs = value(e);
+              for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
+            }
+            next[kLength] =
+                may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
+            break;
+          }
+          default:
+            break;
+        }
+        double change = 0;
+        for (std::size_t k = 0; k < width; ++k)
+          change = std::max(change, relative_change(mine[k], next[k]));
+        return change;
+      });
+  const std::vector<double> start = at_start(part, exchange, values, width);
+  for (int s = 0; s < seats; ++s) out.win.push_back(start[static_cast<std::size_t>(s)]);
+  out.shared = start[kShared];
+  out.never_ends = 1 - start[kEnd];
+  out.length_finite = !std::isinf(start[kLength]);
+  out.expected_length = start[kLength];
+  out.computed = true;
+
+  out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
+  if (!out.optimal_why_not.empty()) return out;
+  const auto optimal = [&](double unsettled) {
+    std::vector<double> v(n, unsettled);
+    const double residual = sweep_until_settled(
+        part, exchange, successors, v, 1,
+        [&](std::uint32_t s, const auto& value, const double* mine, double* next) {
+          const std::uint64_t first = part.edge_begin[s], last = part.edge_begin[s + 1];
+          double result = unsettled;
+          switch (part.node_class[s]) {
+            case NodeClass::Terminal: {
+              const std::uint32_t winners = part.winners[s];
+              result = winners == 1U ? 1.0 : winners == 2U ? 0.0 : 0.5;
+              break;
+            }
+            case NodeClass::Chance: {
+              result = 0;
+              for (std::uint64_t e = first; e < last; ++e)
+                result += part.edge_probability[e] * *value(e);
+              break;
+            }
+            case NodeClass::Decision: {
+              if (first == last) break;
+              const bool maximising = part.actor[s] == 0;
+              result = maximising ? 0.0 : 1.0;
+              for (std::uint64_t e = first; e < last; ++e) {
+                const double w = *value(e);
+                result = maximising ? std::max(result, w) : std::min(result, w);
+              }
+              break;
+            }
+            default:
+              break;
+          }
+          *next = result;
+          return std::abs(result - *mine);
+        });
+    out.residual = std::max(out.residual, residual);
+    return at_start(part, exchange, v, 1).at(0);
+  };
+  out.optimal_low = optimal(0.0);
+  out.optimal_high = optimal(1.0);
+  out.optimal_defined = true;
+  return out;
+}
+
+}  // namespace
+
+AnalysesOnRanks analyse_on_ranks(const GraphPart& part, Exchange& exchange, bool complete,
+                                 int seats, bool perfect_information) {
+  AnalysesOnRanks out;
+  if (!complete) {
+    out.outcomes.why_not = "the search was not complete";
+    return out;
+  }
+  const Reverse reverse(part, exchange);
+  const Successors successors(part, exchange);
+  std::vector<bool> terminal(part.states_here());
+  for (std::uint32_t v = 0; v < part.states_here(); ++v)
+    terminal[v] = part.node_class[v] == NodeClass::Terminal;
+  const std::vector<bool> can_end = reaching(part, exchange, reverse, terminal);
+  out.endings = endings_on_ranks(part, exchange, reverse, successors, can_end, out.loop_choices);
+  if (part.broken_edges) {
+    out.outcomes.why_not = "some moves failed or the rules threw, so the graph misses edges";
+  } else {
+    out.outcomes =
+        outcomes_on_ranks(part, exchange, successors, can_end, reverse, seats, perfect_information);
+  }
+  return out;
+}
+
+std::vector<std::vector<std::uint16_t>> choices_to(const GraphPart& part, Exchange& exchange,
+                                                   const std::vector<StateIndex>& states) {
+  std::vector<std::vector<std::uint16_t>> choices(states.size());
+  std::vector<StateIndex> at_state = states;
+  for (;;) {
+    // The owner of each state still short of the start says its parent and
+    // the move from there, one level back at a time.
+    std::string mine;
+    ByteWriter out(mine);
+    bool waiting = false;
+    for (std::size_t i = 0; i < at_state.size(); ++i) {
+      if (at_state[i] == part.initial) continue;
+      waiting = true;
+      if (part.owner(at_state[i]) != part.rank) continue;
+      const std::uint32_t v = part.here(at_state[i]);
+      out.unsigned_int(i);
+      out.unsigned_int(part.parent[v]);
+      out.unsigned_int(part.choice[v]);
+    }
+    if (!waiting) break;  // the same on every rank: they all hold at_state
+    for (const std::string& theirs : everyone(exchange, mine)) {
+      ByteReader in(theirs);
+      while (!in.at_end()) {
+        const std::size_t i = in.count(at_state.size() - 1, "trace");
+        at_state[i] = static_cast<StateIndex>(in.unsigned_int(kNoState, "parent"));
+        choices[i].push_back(static_cast<std::uint16_t>(in.unsigned_int(0xffff, "choice")));
+      }
+    }
+  }
+  for (std::vector<std::uint16_t>& way : choices) std::reverse(way.begin(), way.end());
+  return choices;
+}
+
+}  // namespace grove::checker
