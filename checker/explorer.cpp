@@ -983,6 +983,7 @@ class Search {
     const std::vector<std::vector<std::uint16_t>> ways = choices_to(part, *exchange_, wanted);
     for (std::size_t i = 0; i < wanted.size(); ++i) out.ways_[wanted[i]] = ways[i];
     out.analysis_bytes_ = exchange_->sum(exchange_->bytes_sent()) - out.bytes_exchanged_;
+    out.on_ranks_ = analyses;
     // The loop's moves, as one process names them.
     if (analyses->endings.endless.seen()) {
       std::unique_ptr<State> at = out.replay(out.trace(analyses->endings.endless.state));
@@ -992,7 +993,6 @@ class Search {
         if (!plain_.apply(*at, move, nullptr).is_legal()) break;
       }
     }
-    out.on_ranks_ = std::move(analyses);
   }
 
   const Rules& rules_;

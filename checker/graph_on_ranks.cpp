@@ -154,6 +154,33 @@ class Successors {
     return &there[at(rank_of_[e])][slot_[e] * width];
   }
 
+  // Brings `there` (as fetch() makes it) up to date with `values`, sending
+  // only those of the states marked `changed`: in value iteration most
+  // states have settled long before the last sweep.
+  void refresh(const std::vector<double>& values, const std::vector<bool>& changed,
+               std::size_t width, std::vector<std::vector<double>>& there) const {
+    std::vector<std::string> out(asked_.size());
+    for (std::size_t r = 0; r < asked_.size(); ++r) {
+      ByteWriter writer(out[r]);
+      for (std::size_t i = 0; i < asked_[r].size(); ++i) {
+        const StateIndex place = asked_[r][i];
+        if (!changed[place]) continue;
+        writer.unsigned_int(i);
+        for (std::size_t k = 0; k < width; ++k) writer.float64(values[place * width + k]);
+      }
+    }
+    const std::vector<std::string> in = exchange_.all_to_all(out);
+    for (std::size_t r = 0; r < in.size(); ++r) {
+      if (static_cast<int>(r) == part_.rank) continue;
+      ByteReader reader(in[r]);
+      std::vector<double>& mine = there[r];
+      while (!reader.at_end()) {
+        const std::size_t i = reader.count(mine.size() / width - 1, "value index");
+        for (std::size_t k = 0; k < width; ++k) mine[i * width + k] = reader.float64("value");
+      }
+    }
+  }
+
   // One value per successor: `values` of each edge's target.
   template <class T>
   std::vector<T> at_targets(const std::vector<T>& values, T missing) const {
@@ -429,7 +456,8 @@ std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
   const std::vector<StateIndex> component = successors.at_targets(loops.component, kNoState);
   StateIndex home = kNoState;
   if (part.owner(start) == part.rank) home = loops.component[part.here(start)];
-  home = static_cast<StateIndex>(exchange.largest(home == kNoState ? -1 : home));
+  home = static_cast<StateIndex>(
+      exchange.largest(home == kNoState ? std::int64_t{-1} : std::int64_t{home}));
   using Way = std::vector<std::uint16_t>;
   std::vector<bool> reached(part.states_here(), false);
   std::vector<std::pair<Way, std::uint32_t>> level;  // sorted by way
@@ -512,13 +540,18 @@ double sweep_until_settled(const GraphPart& part, Exchange& exchange, const Succ
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
   std::vector<double> next(values.size());
+  std::vector<std::vector<double>> there = successors.fetch(values, width);
+  std::vector<bool> changed(part.states_here());
   double change = 0;
   for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
-    const std::vector<std::vector<double>> there = successors.fetch(values, width);
+    if (sweep > 0) successors.refresh(values, changed, width, there);
     const auto value = [&](std::size_t e) { return successors.value(e, values, there, width); };
     change = 0;
     for (std::uint32_t v = 0; v < part.states_here(); ++v) {
-      change = std::max(change, update(v, value, &values[v * width], &next[v * width]));
+      double* mine = &values[v * width];
+      double* theirs = &next[v * width];
+      change = std::max(change, update(v, value, mine, theirs));
+      changed[v] = !std::equal(mine, mine + width, theirs);
     }
     values.swap(next);
     // Non-negative doubles order as their bits do.

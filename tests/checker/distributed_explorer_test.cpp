@@ -239,10 +239,14 @@ void expect_same_endings(const checker::EndingAnalysis& a, const checker::Ending
 TEST(GraphOnRanks, TracesAndEndingsAreTheSingleProcessOnes) {
   for (const PlantedBug bug :
        {PlantedBug::Stuck, PlantedBug::RulingAtThree, PlantedBug::BonusesInOrder,
-        PlantedBug::TrapAtEight, PlantedBug::Endless}) {
+        PlantedBug::TrapAtEight, PlantedBug::Endless, PlantedBug::PassAtSix}) {
     const Game game = testing::planted_game(bug);
     const Explored one = explore_on(1, [&] { return planted_rules(game); });
     const checker::EndingAnalysis a = checker::analyse_endings(*one.exploration);
+    if (bug == PlantedBug::PassAtSix) {
+      ASSERT_TRUE(a.endless.seen()) << "the planted passes are no endless play";
+      ASSERT_FALSE(a.loop.empty());
+    }
     for (const int ranks : {2, 3}) {
       SCOPED_TRACE(::testing::Message()
                    << ranks << " ranks, planted bug " << static_cast<int>(bug));

@@ -55,6 +55,7 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
     if (adds_three(p) || bug_ == PlantedBug::ListsRefused) {
       moves.push_back(make_move(kAdd, p.turn, {3}));
     }
+    if (passes(p)) moves.push_back(make_move(kAdd, p.turn, {0}));
   }
   void chance_outcomes_at(const Position& p, std::vector<ChanceOutcome>& outcomes) const override {
     outcomes.clear();
@@ -72,7 +73,7 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
       return std::nullopt;
     }
     const int amount = move.args[0];
-    const bool listed = amount == 1 || amount == 2;
+    const bool listed = amount == 1 || amount == 2 || (amount == 0 && passes(p));
     const bool accepted =
         listed || (amount == 3 && (bug_ == PlantedBug::AcceptsIllegal || adds_three(p)));
     if (move.kind != kAdd || move.seat != p.turn || !accepted || !move.uses_only(1)) {
@@ -87,6 +88,9 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
       p.coin = false;
       p.turn = (p.turn + 1) % players();
       record(log, "planted.coin", kNoSeat, move.kind == kHeads ? "heads" : "tails");
+    } else if (move.args[0] == 0) {
+      p.turn = (p.turn + 1) % players();  // a pass: no coin
+      record(log, "planted.add", move.seat, "adds 0");
     } else {
       const int amount = move.args[0];
       if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
@@ -166,6 +170,9 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
  private:
   bool has_bonuses() const {
     return bug_ == PlantedBug::BonusesInOrder || bug_ == PlantedBug::BonusesAnyOrder;
+  }
+  bool passes(const Position& p) const {
+    return bug_ == PlantedBug::PassAtSix && p.counter == 6 && !p.coin;
   }
   bool adds_three(const Position& p) const {
     return bug_ == PlantedBug::RulingAtThree && variant().ruling_is("planted.reading", "b") &&

@@ -32,6 +32,9 @@ enum class PlantedBug {
   // "adds 3" is listed at every decision, but only accepted where the
   // rules allow it.
   ListsRefused,
+  // At 6 the player to move may also add 0, passing the turn without the
+  // coin: the players can keep passing forever, though the game can end.
+  PassAtSix,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

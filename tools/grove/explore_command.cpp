@@ -96,6 +96,7 @@ int explore_command(const Invocation& invocation) {
   std::string findings_dir = "findings";
   bool no_rulings = false;
   std::string start_file;
+  std::string gather = "auto";
   // Not game_options(): with --signature there is no GAME.
   po::options_description options("options");
   std::string signature;
@@ -112,6 +113,10 @@ int explore_command(const Invocation& invocation) {
       "start", po::value(&start_file)->value_name("SCENARIO"),
       "search from where this scenario's steps leave the game (its variant and players, with "
       "--variant/--set/--ruling applied over them) instead of the game's start")(
+      "gather", po::value(&gather)->value_name("auto|yes|no")->default_value(gather),
+      "under mpirun: whether the state graph goes to rank 0 for the analyses of the whole graph "
+      "(auto: when it fits what rank 0 has left under --memory; no: they run on the ranks "
+      "together, in rounds of messages, so that no rank holds the whole graph)")(
       "no-rulings", po::bool_switch(&no_rulings),
       "do not compare the rulings' other alternatives (faster)")(
       "all-checks", po::bool_switch(&explore.all_checks),
@@ -157,6 +162,15 @@ int explore_command(const Invocation& invocation) {
   if (memory_mb < 0) throw InputError({}, "--memory", "expected megabytes (0: no limit)");
   explore.limits.max_memory = memory_mb * 1024 * 1024;
   explore.compare_rulings = !no_rulings;
+  if (gather == "auto") {
+    explore.gather = checker::ExploreOptions::Gather::IfItFits;
+  } else if (gather == "yes") {
+    explore.gather = checker::ExploreOptions::Gather::Always;
+  } else if (gather == "no") {
+    explore.gather = checker::ExploreOptions::Gather::Never;
+  } else {
+    throw InputError({}, "--gather", "expected auto, yes or no, not '" + gather + "'");
+  }
 
   if (const Cluster* cluster = Cluster::current();
       cluster != nullptr && cluster->size() > checker::kMostRanks) {
@@ -223,17 +237,32 @@ int explore_command(const Invocation& invocation) {
         exploration.states() - exploration.expanded(), exploration.states());
   }
   if (exploration.ranks() > 1) {
+    const std::int64_t in_search = exploration.bytes_exchanged() - exploration.gathered_bytes();
     std::cout << fmt::format(
         "Spread over {} ranks (each owning the states whose fingerprint falls in its shards): {} "
-        "sent between them in the search ({:.1f} bytes per state), then the graph and findings "
-        "of the other ranks, {}, gathered to rank 0 for the analyses below; peak memory is the "
-        "largest rank's.\n",
-        exploration.ranks(),
-        megabytes(
-            static_cast<double>(exploration.bytes_exchanged() - exploration.gathered_bytes())),
-        static_cast<double>(exploration.bytes_exchanged() - exploration.gathered_bytes()) /
-            static_cast<double>(std::max<std::int64_t>(exploration.states(), 1)),
-        megabytes(static_cast<double>(exploration.gathered_bytes())));
+        "sent between them in the search ({:.1f} bytes per state); peak memory is the largest "
+        "rank's.\n",
+        exploration.ranks(), megabytes(static_cast<double>(in_search)),
+        static_cast<double>(in_search) /
+            static_cast<double>(std::max<std::int64_t>(exploration.states(), 1)));
+    const std::string room = exploration.room_on_rank_zero() < 0
+                                 ? std::string("no --memory bound")
+                                 : megabytes(static_cast<double>(exploration.room_on_rank_zero())) +
+                                       " left under --memory";
+    if (exploration.analysed_on_ranks() == nullptr) {
+      std::cout << fmt::format(
+          "The graph and findings of the other ranks, {}, were gathered to rank 0 for the "
+          "analyses below (the graph needs about {} there; rank 0 had {}).\n",
+          megabytes(static_cast<double>(exploration.gathered_bytes())),
+          megabytes(static_cast<double>(exploration.graph_estimate())), room);
+    } else {
+      std::cout << fmt::format(
+          "The graph stayed on the ranks ({}: it would need about {} on rank 0, which had {}): "
+          "the analyses below ran on the ranks together and sent {} more.\n",
+          gather == "no" ? "--gather no" : "too large to gather",
+          megabytes(static_cast<double>(exploration.graph_estimate())), room,
+          megabytes(static_cast<double>(exploration.analysis_bytes())));
+    }
   }
   std::cout << fmt::format(
       "Fingerprints: 64-bit, {:.1f} bytes per state ({}). Had two states shared one, the second "
@@ -347,8 +376,11 @@ int explore_command(const Invocation& invocation) {
       std::cout << "  optimal play: not defined: " << outcomes.optimal_why_not << "\n";
     }
     std::cout << fmt::format(
-        "  accuracy: on cycles the values are iterated until no value changes by more than 1e-15 "
-        "in a sweep (largest change in the last sweeps: {:.1e})\n",
+        "  accuracy: {} until no value changes by more than 1e-15 in a sweep (largest change in "
+        "the last sweeps: {:.1e})\n",
+        exploration.analysed_on_ranks() == nullptr
+            ? "on cycles the values are iterated"
+            : "on the ranks every state's values are iterated at once",
         outcomes.residual);
     report["outcomes"] = {
         {"win", outcomes.win},
