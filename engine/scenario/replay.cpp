@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -69,6 +70,12 @@ class Replayer {
     } else {
       state_ = rules_->initial_state();
     }
+    // The positions that `same_position_as_move` checks come back to, and
+    // only those: a long random run keeps no more than it must.
+    for (const ScenarioStep& step : scenario_.steps) {
+      if (step.same_position_as_move) kept_[*step.same_position_as_move] = nullptr;
+    }
+    keep();
     if (watcher_ != nullptr) watcher_->started(*rules_, *state_);
     if (!invariants_hold(scenario_.start_line)) return;
     for (const ScenarioStep& step : scenario_.steps) {
@@ -132,7 +139,48 @@ class Replayer {
     for (const Event& event : events) result_.log.push_back("       " + event.text);
     if (watcher_ != nullptr) watcher_->moved(*rules_, *state_, move, events);
     pending_events_.insert(pending_events_.end(), events.begin(), events.end());
+    keep();
     return invariants_hold(line);
+  }
+
+  // The position after the moves played so far, if a check comes back to it.
+  void keep() {
+    const auto kept = kept_.find(result_.moves);
+    if (kept != kept_.end()) kept->second = state_->clone();
+  }
+
+  // `expect: {same_position_as_move: K}`: the position is the one after
+  // move K, compared whole; a difference is shown in the YAML form.
+  bool check_same_position(const ScenarioStep& step) {
+    const int earlier = *step.same_position_as_move;
+    if (earlier >= result_.moves) {
+      // The loader checks this where it can count the moves; after
+      // `random: end` only the replay can.
+      error_ = true;
+      const InputError mistake(
+          {scenario_.file, step.line, 0}, "same_position_as_move",
+          fmt::format("{} is not an earlier move: {} played before this step", earlier,
+                      result_.moves == 1
+                          ? std::string("1 move or chance outcome")
+                          : fmt::format("{} moves and chance outcomes", result_.moves)));
+      return fail(step.line, mistake.what());
+    }
+    const State& then = *kept_.at(earlier);
+    if (state_->equals(then)) return true;
+    const std::string what = fmt::format("the position is not the one after move {}", earlier);
+    std::vector<std::string> expected, got;
+    for (const auto& mismatch :
+         match_yaml(rules_->state_to_yaml(then), rules_->state_to_yaml(*state_))) {
+      expected.push_back(mismatch.path + " = " + mismatch.expected);
+      got.push_back(mismatch.path + " = " + mismatch.actual);
+    }
+    if (expected.empty()) {
+      // Alike in the YAML form, unequal as states: say so rather than
+      // show no difference.
+      return fail(step.line, what + " (the states differ in what their YAML form leaves out)",
+                  rules_->state_summary(then), rules_->state_summary(*state_));
+    }
+    return fail(step.line, what, join(expected, ", "), join(got, ", "));
   }
 
   bool invariants_hold(int line) {
@@ -274,6 +322,7 @@ class Replayer {
                     "some way of playing on ends the game", *why);
       }
     }
+    if (step.same_position_as_move && !check_same_position(step)) return false;
     if (step.legal_moves) {
       const std::string& kind = step.legal_moves_kind;
       std::vector<std::string> expected;
@@ -396,6 +445,9 @@ class Replayer {
   Rng rng_;
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<State> state_;
+  // By the number of moves played: the positions same_position_as_move
+  // compares with (null until the replay gets there).
+  std::map<int, std::unique_ptr<State>> kept_;
   EventLog pending_events_;
   bool error_ = false;
 };

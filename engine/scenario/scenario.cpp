@@ -1,5 +1,7 @@
 #include "engine/scenario/scenario.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -59,6 +61,12 @@ std::string resolve_variant(const YAML::Node& node, const std::string& scenario_
   fail_at(node, "variant", "no variant file '" + written + "'; looked for " + join(looked, ", "));
 }
 
+// "1 move or chance outcome", "3 moves and chance outcomes".
+std::string moves_text(std::int64_t count) {
+  return count == 1 ? "1 move or chance outcome"
+                    : fmt::format("{} moves and chance outcomes", count);
+}
+
 EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
   EventExpectation expected;
   expected.written = node;
@@ -91,7 +99,7 @@ EventExpectation read_event(const YAML::Node& node, const Scenario& scenario) {
 void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& scenario) {
   expect_map(node, "expect", "expectations");
   check_keys(node, {"state", "events", "no_events", "legal_moves", "legal_moves_include",
-                    "legal_moves_exclude", "properties", "end_reachable"});
+                    "legal_moves_exclude", "properties", "end_reachable", "same_position_as_move"});
   if (const YAML::Node properties = node["properties"]) {
     if (read_string(properties, "properties") != "hold") {
       fail_at(properties, "properties", "expected 'hold' (every generic property holds here)");
@@ -104,6 +112,10 @@ void read_expect(const YAML::Node& node, ScenarioStep& step, const Scenario& sce
               "expected 'true' (some way of playing on from here ends the game)");
     }
     step.end_reachable = true;
+  }
+  if (const YAML::Node earlier = node["same_position_as_move"]) {
+    step.same_position_as_move =
+        static_cast<int>(read_integer(earlier, "same_position_as_move", 0, INT32_MAX));
   }
   if (node["state"]) {
     expect_map(node["state"], "state", "part of the state's YAML form");
@@ -306,7 +318,31 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path, const Re
     if (const YAML::Node steps = root["steps"]) {
       if (!steps.IsNull()) {
         expect_sequence(steps, "steps", "the steps of the scenario");
-        for (const auto& step : steps) scenario.steps.push_back(read_step(step, scenario));
+        // The moves played before each step, while they can be counted
+        // without playing (`random: end` plays an unknown number): a
+        // position to come back to must be an earlier one.
+        std::int64_t played = 0;
+        bool counted = true;
+        for (const auto& node : steps) {
+          ScenarioStep step = read_step(node, scenario);
+          if (step.same_position_as_move && counted && *step.same_position_as_move >= played) {
+            fail_at(node["expect"]["same_position_as_move"], "same_position_as_move",
+                    fmt::format("{} is not an earlier move: {}", *step.same_position_as_move,
+                                played == 0 ? std::string("no move is played before this step")
+                                            : fmt::format("{} played before this step, so 0 (the "
+                                                          "start) to {}",
+                                                          moves_text(played), played - 1)));
+          }
+          if (step.kind == ScenarioStep::Kind::Move) played += 1;
+          if (step.kind == ScenarioStep::Kind::Random) {
+            if (step.random_to_end) {
+              counted = false;
+            } else {
+              played += step.random_steps;
+            }
+          }
+          scenario.steps.push_back(std::move(step));
+        }
       }
     }
     if (root["end"]) scenario.end = read_end(root["end"], scenario);

@@ -53,6 +53,11 @@ struct ScenarioStep {
   // Some way of playing on from here reaches an end of the game (searched
   // by the explorer, which grove replay hands in).
   bool end_reachable = false;
+  // The position is the one the game was in after this many moves and
+  // chance outcomes of the replay (as its log numbers them; 0: the start),
+  // an earlier one: the moves since then went round a loop. States are
+  // compared whole (State::equals).
+  std::optional<int> same_position_as_move;
   // Random: moves chosen by the random agent and the dice, from the seed.
   int random_steps = 0;
   bool random_to_end = false;

@@ -129,7 +129,11 @@ json expect_schema(const Game& game) {
        {"legal_moves_exclude", described(strings(), "these moves are not legal")},
        {"properties", described({{"const", "hold"}}, "every generic property holds here")},
        {"end_reachable",
-        described({{"const", true}}, "some way of playing on from here ends the game")}});
+        described({{"const", true}}, "some way of playing on from here ends the game")},
+       {"same_position_as_move",
+        described({{"type", "integer"}, {"minimum", 0}},
+                  "the position is the one after this earlier move (0: the start): the moves "
+                  "since went round a loop")}});
 }
 
 // A step with one key that names its form (and that form's own keys).

@@ -100,12 +100,28 @@ TEST(ScenarioLoader, MistakesAreLocated) {
                  "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {state: {}, event: []}\n"),
       "case.yaml:4:25: 'event': unknown key (did you mean 'events'?); expected one of: state, "
       "events, no_events, legal_moves, legal_moves_include, legal_moves_exclude, properties, "
-      "end_reachable");
+      "end_reachable, same_position_as_move");
   EXPECT_EQ(
       load_error(folder,
                  "game: pass_the_pandas\nplayers: 2\nsteps:\n  - expect: {end_reachable: no}\n"),
       "case.yaml:4:29: 'end_reachable': expected 'true' (some way of playing on from here "
       "ends the game)");
+  // A position to come back to: a number of moves, and an earlier one
+  // than the step's, counted through `random: N`.
+  EXPECT_EQ(load_error(folder,
+                       "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P1 blank=6\n"
+                       "  - expect: {same_position_as_move: first}\n"),
+            "case.yaml:5:37: 'same_position_as_move': expected a whole number, got 'first'");
+  EXPECT_EQ(load_error(folder,
+                       "game: pass_the_pandas\nplayers: 2\nsteps:\n  - roll P1 blank=6\n"
+                       "  - random: 2\n  - expect: {same_position_as_move: 3}\n"),
+            "case.yaml:6:37: 'same_position_as_move': 3 is not an earlier move: 3 moves and "
+            "chance outcomes played before this step, so 0 (the start) to 2");
+  EXPECT_EQ(load_error(folder,
+                       "game: pass_the_pandas\nplayers: 2\nsteps:\n"
+                       "  - expect: {same_position_as_move: 0}\n"),
+            "case.yaml:4:37: 'same_position_as_move': 0 is not an earlier move: no move is "
+            "played before this step");
   EXPECT_EQ(
       load_error(
           folder,

@@ -284,6 +284,40 @@ TEST(ScenarioReplay, ABadStartingPositionIsAnErrorWithItsLine) {
             "case.yaml:4:18: 'players': P2 is missing; this table has 2 players");
 }
 
+// A loop shown by a scenario: rolling all blanks, turn after turn, comes
+// back to the position two rolls earlier, but not to the one one roll
+// earlier (the other player is to roll there).
+TEST(ScenarioReplay, APositionCanBeCheckedToBeAnEarlierOne) {
+  const std::string rolls =
+      "steps:\n"
+      "  - roll P1 blank=6\n"
+      "  - roll P2 blank=6\n"
+      "  - roll P1 blank=6\n"
+      "  - roll P2 blank=6\n";
+  const auto round = replay_text(rolls + "  - expect: {same_position_as_move: 2}\n");
+  EXPECT_TRUE(round.passed()) << round.message << " | " << round.expected << " | " << round.actual;
+  const auto not_round = replay_text(rolls + "  - expect: {same_position_as_move: 3}\n");
+  EXPECT_EQ(not_round.status, ScenarioResult::Status::Failed);
+  EXPECT_EQ(not_round.line, 9);
+  EXPECT_EQ(not_round.message, "the position is not the one after move 3");
+  // What differs, in the state's YAML form.
+  EXPECT_NE(not_round.expected.find("turn = P2"), std::string::npos) << not_round.expected;
+  EXPECT_NE(not_round.actual.find("turn = P1"), std::string::npos) << not_round.actual;
+}
+
+// After `random: end` the loader cannot count the moves: the replay says
+// that the move is not an earlier one, as the loader would.
+TEST(ScenarioReplay, APositionAfterMovesNotYetPlayedIsAnError) {
+  const auto result = replay_text(
+      "seed: 5\nsteps:\n  - random: end\n  - expect: {same_position_as_move: 100000}\n");
+  EXPECT_EQ(result.status, ScenarioResult::Status::Error);
+  EXPECT_EQ(result.line, 7);
+  EXPECT_EQ(result.message.substr(result.message.find("case.yaml")),
+            "case.yaml:7: 'same_position_as_move': 100000 is not an earlier move: " +
+                std::to_string(result.moves) +
+                " moves and chance outcomes played before this step");
+}
+
 TEST(ScenarioReplay, RandomStepsAreReproducibleFromTheSeed) {
   const auto first = replay_text("seed: 5\nsteps: [{random: end}]\n");
   const auto second = replay_text("seed: 5\nsteps: [{random: end}]\n");

@@ -47,6 +47,9 @@ BROKEN = [
      "ptp.no.such"),
     ("pass_the_pandas", "scenario",
      "game: pass_the_pandas\nplayers: 2\nsteps:\n  - random: forever\n", "forever"),
+    ("pass_the_pandas", "scenario",
+     "game: pass_the_pandas\nplayers: 2\nsteps:\n  - random: 2\n"
+     "  - expect: {same_position_as_move: first}\n", "first"),
     ("takenoko", "scenario",
      "game: takenoko\nplayers: 2\nsteps:\n  - expect: {legal_moves: {kind: takes}}\n", "moves"),
     ("takenoko", "scenario",

@@ -76,6 +76,9 @@ std::string step_text(const ScenarioStep& step) {
   if (!step.legal_moves_exclude.empty()) what.emplace_back("legal moves exclude");
   if (step.properties_hold) what.emplace_back("properties hold");
   if (step.end_reachable) what.emplace_back("end reachable");
+  if (step.same_position_as_move) {
+    what.push_back("same position as after move " + std::to_string(*step.same_position_as_move));
+  }
   return "expect " + join(what, ", ");
 }
 
