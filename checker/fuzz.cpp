@@ -54,6 +54,22 @@ std::string failing_step(const Rules& rules, const Failure& failure) {
   return "  - expect: {properties: hold}\n";
 }
 
+// A game that never ends, as its lasso: the way to the position the loop
+// comes back to, the loop, a check that it did come back, and the end the
+// game must reach (it cannot: it is where the loop began).
+std::string text_of_lasso(const Rules& rules, const Finding& finding, std::string text) {
+  const Lasso& lasso = *finding.lasso;
+  const std::size_t back_to = lasso.prefix.size();
+  for (const Move& move : lasso.prefix) text += move_step(rules, move);
+  text += fmt::format("  # the loop: back to the position after move {} ({} move{})\n", back_to,
+                      lasso.loop.size(), lasso.loop.size() == 1 ? "" : "s");
+  for (const Move& move : lasso.loop) text += move_step(rules, move);
+  text +=
+      fmt::format("  - expect: {{same_position_as_move: {}}}   # round the loop once\n", back_to);
+  text += failing_step(rules, finding.failure);
+  return text;
+}
+
 }  // namespace
 
 rc::Gen<std::string> gen_setting(const ParamSpec& spec) {
@@ -101,7 +117,10 @@ rc::Gen<std::string> gen_ruling(const Ruling& ruling) {
                       [id = ruling.id, ids](std::size_t i) { return id + "=" + ids[i]; });
 }
 
-std::size_t trace_length(const Finding& finding) { return finding.failure.moves.size(); }
+std::size_t trace_length(const Finding& finding) {
+  if (finding.lasso) return finding.lasso->prefix.size() + finding.lasso->loop.size();
+  return finding.failure.moves.size();
+}
 
 GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& settings,
                   std::uint64_t index) {
@@ -159,7 +178,7 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
       return;
     }
     shrinking = played.failure->property;
-    run.finding = Finding{input, *played.failure, failures++};
+    run.finding = Finding{input, *played.failure, failures++, std::nullopt};
     RC_FAIL(played.failure->property);
   };
 
@@ -174,6 +193,12 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
                             rc::detail::TestMetadata{game.name, "grove fuzz"}, params, listener);
   run.playable = played_once;
   if (run.stopped) run.finding.reset();
+  // Thousands of moves to the bound tell a designer little; the loop the
+  // game went round does. Looked for once, in the game RapidCheck shrank.
+  if (run.finding && run.finding->failure.property == "possible-infinite-game") {
+    run.finding->lasso =
+        find_lasso(*rules_for(game, base, run.finding->input), run.finding->failure.moves);
+  }
   return run;
 }
 
@@ -182,6 +207,18 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
   const GameInput& input = finding.input;
   const auto rules = rules_for(game, base, input);
   const Failure& failure = finding.failure;
+  if (finding.lasso) {
+    const Lasso& lasso = *finding.lasso;
+    const std::string description = fmt::format(
+        "{}; after {} moves the game came back to a position it had been in: below, the "
+        "shortest way to a position on its loop that the game's own moves give ({} move{}), "
+        "and the loop ({} move{}), which the game can go round forever",
+        failure.detail, lasso.first_repeat, lasso.prefix.size(),
+        lasso.prefix.size() == 1 ? "" : "s", lasso.loop.size(), lasso.loop.size() == 1 ? "" : "s");
+    std::string text = scenario_header(*rules, fmt::format("fuzz finding: {}", failure.property),
+                                       source, description);
+    return text_of_lasso(*rules, finding, text + "steps:\n");
+  }
   std::string text = scenario_header(*rules, fmt::format("fuzz finding: {}", failure.property),
                                      source, failure.detail);
   text += fmt::format("seed: {}   # for the random moves\nsteps:\n", input.seed);
@@ -197,6 +234,13 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
   }
   for (std::size_t i = 0; i < failure.chosen; ++i) {
     text += move_step(*rules, failure.moves[i]);
+  }
+  if (failure.property == "possible-infinite-game") {
+    // Said, so that the `random: N` below is not taken for laziness.
+    text += fmt::format(
+        "  # no position repeated within these {} moves: the game goes on without coming back "
+        "to a position, so there is no loop to show\n",
+        failure.moves.size());
   }
   if (failure.moves.size() > failure.chosen) {
     text += fmt::format("  - random: {}\n", failure.moves.size() - failure.chosen);

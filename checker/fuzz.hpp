@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 
+#include "checker/lasso.hpp"
 #include "checker/playthrough.hpp"
 
 namespace grove::checker {
@@ -35,6 +36,10 @@ struct Finding {
   GameInput input;  // shrunk
   Failure failure;
   int shrinks = 0;  // smaller inputs RapidCheck found failing on the way
+  // A possible-infinite-game whose game came back to a position: the way
+  // there and the loop, which the scenario shows instead of the game's
+  // thousands of moves. Found in the shrunk game, once.
+  std::optional<Lasso> lasso;
 };
 
 struct GameRun {
@@ -53,11 +58,15 @@ GameRun fuzz_game(const Game& game, const Variant& base, const FuzzSettings& set
 
 // A scenario reproducing the finding: the variant, the moves up to the
 // failure (the chosen ones written out, the random rest as `random: N` from
-// the same seed), and the check that fails until the bug is fixed.
+// the same seed), and the check that fails until the bug is fixed. A game
+// that never ends and has a lasso is written as the lasso instead: its
+// moves, the check that the loop comes back to where it began, and that the
+// game must be over.
 std::string finding_scenario(const Game& game, const Variant& base, const Finding& finding,
                              const std::string& source);
 
-// A shorter failing input is one with fewer moves before the failure.
+// A shorter failing input is one with fewer moves before the failure; a
+// lasso's length is its prefix and one round of its loop.
 std::size_t trace_length(const Finding& finding);
 
 // --- Generators, shared with the tests ---------------------------------------

@@ -27,14 +27,18 @@ ReplayChecks properties() {
 
 // The first finding in the first `games` games of a run.
 std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,
-                                              int games) {
-  const Variant base(game);
+                                              int games, const Variant& base) {
   for (int index = 0; index < games; ++index) {
     checker::GameRun run =
         checker::fuzz_game(game, base, settings, static_cast<std::uint64_t>(index));
     if (run.finding) return run.finding;
   }
   return std::nullopt;
+}
+
+std::optional<checker::Finding> first_finding(const Game& game, checker::FuzzSettings settings,
+                                              int games) {
+  return first_finding(game, std::move(settings), games, Variant(game));
 }
 
 TEST(Fuzz, EveryRegisteredGameKeepsItsPropertiesUnderASmallBudget) {
@@ -126,9 +130,128 @@ TEST(Fuzz, AnEndlessGameIsReportedAtTheBoundWithNoChosenMovesLeft) {
   const auto finding = first_finding(game, settings, 5);
   ASSERT_TRUE(finding);
   EXPECT_EQ(finding->failure.property, "possible-infinite-game");
-  EXPECT_EQ(checker::trace_length(*finding), 40U);
+  EXPECT_EQ(finding->failure.moves.size(), 40U);
   // Every chosen move shrank away: random play alone never ends.
   EXPECT_EQ(finding->failure.chosen, 0U);
+}
+
+// The positions a list of moves passes through from the start, the start
+// first.
+std::vector<std::unique_ptr<State>> positions_along(const Rules& rules,
+                                                    const std::vector<Move>& moves,
+                                                    std::unique_ptr<State> state) {
+  std::vector<std::unique_ptr<State>> positions;
+  positions.push_back(state->clone());
+  for (const Move& move : moves) {
+    EXPECT_TRUE(rules.apply(*state, move, nullptr).is_legal()) << rules.move_text(move);
+    positions.push_back(state->clone());
+  }
+  return positions;
+}
+
+bool any_twice(const std::vector<std::unique_ptr<State>>& positions) {
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    for (std::size_t j = i + 1; j < positions.size(); ++j) {
+      if (positions[i]->equals(*positions[j])) return true;
+    }
+  }
+  return false;
+}
+
+// The finding of an endless game, as a designer reads and replays it: the
+// way to a position and the loop back to it, not the thousands of moves to
+// the bound.
+void expect_a_lasso(const Game& game, const Variant& base, const checker::Finding& finding,
+                    const Registry& registry, std::size_t bound) {
+  ASSERT_EQ(finding.failure.property, "possible-infinite-game");
+  ASSERT_EQ(finding.failure.moves.size(), bound);
+  ASSERT_TRUE(finding.lasso);
+  const checker::Lasso& lasso = *finding.lasso;
+  ASSERT_FALSE(lasso.loop.empty());
+  EXPECT_LT(checker::trace_length(finding) * 10, bound);
+  const auto rules = checker::rules_for(game, base, finding.input);
+  // Neither the way to the loop nor the loop itself visits a position
+  // twice; round the loop, the game is where the loop began.
+  const auto way = positions_along(*rules, lasso.prefix, rules->initial_state());
+  EXPECT_FALSE(any_twice(way));
+  auto round = positions_along(*rules, lasso.loop, way.back()->clone());
+  EXPECT_TRUE(round.back()->equals(*round.front()));
+  round.pop_back();
+  EXPECT_FALSE(any_twice(round));
+
+  const std::string text = checker::finding_scenario(game, base, finding, "a test");
+  const std::string back_to = std::to_string(lasso.prefix.size());
+  EXPECT_NE(text.find("  # the loop: back to the position after move " + back_to + " ("),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  - expect: {same_position_as_move: " + back_to + "}"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("random:"), std::string::npos) << text;
+  // Replayed, it goes round the loop (the check of the position holds)
+  // and fails where the game must be over.
+  const ScenarioResult replayed =
+      replay_scenario(load_scenario_text(text, "finding", registry), properties());
+  EXPECT_EQ(replayed.status, ScenarioResult::Status::Failed) << text;
+  EXPECT_EQ(replayed.message, "the game should be over") << text;
+  EXPECT_EQ(replayed.moves, static_cast<int>(checker::trace_length(finding)));
+  // Without the end, the scenario passes: the loop does come back.
+  const std::string shown = text.substr(0, text.find("\nend: {}") + 1);
+  const ScenarioResult looped =
+      replay_scenario(load_scenario_text(shown, "finding", registry), properties());
+  EXPECT_TRUE(looped.passed()) << shown << looped.message << looped.expected << looped.actual;
+}
+
+TEST(Fuzz, AnEndlessGameIsWrittenAsTheLoopItGoesRound) {
+  const Game game = testing::planted_game(PlantedBug::Endless);
+  Registry registry;
+  registry.add(testing::planted_game(PlantedBug::Endless));
+  checker::FuzzSettings settings;
+  settings.seed = 7;
+  settings.max_steps = 2000;
+  const auto finding = first_finding(game, settings, 5);
+  ASSERT_TRUE(finding);
+  expect_a_lasso(game, Variant(game), *finding, registry, 2000);
+  // The same game gives the same scenario.
+  const auto again = first_finding(game, settings, 5);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(checker::finding_scenario(game, Variant(game), *again, "a test"),
+            checker::finding_scenario(game, Variant(game), *finding, "a test"));
+}
+
+// Pass the Pandas with no water face: no die ever leaves the game, and the
+// dice go round the table.
+TEST(Fuzz, PassThePandasWithoutWaterIsWrittenAsItsLoop) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  Variant base(game);
+  base.set_parameter_text("water_faces=0");
+  checker::FuzzSettings settings;
+  settings.seed = 4;
+  settings.max_steps = 3000;
+  settings.draw_variant = false;
+  settings.players = 3;
+  const auto finding = first_finding(game, settings, 20, base);
+  ASSERT_TRUE(finding);
+  expect_a_lasso(game, base, *finding, builtin_games(), 3000);
+}
+
+// A game cut off before any position came back has no loop to show: the
+// scenario plays the moves to the bound, and says why.
+TEST(Fuzz, AnEndlessGameWithNoRepeatedPositionKeepsItsMovesAndSaysSo) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  checker::FuzzSettings settings;
+  settings.seed = 5;
+  settings.max_steps = 3;
+  const auto finding = first_finding(game, settings, 4);
+  ASSERT_TRUE(finding);
+  ASSERT_EQ(finding->failure.property, "possible-infinite-game");
+  EXPECT_FALSE(finding->lasso);
+  const std::string text = checker::finding_scenario(game, Variant(game), *finding, "a test");
+  EXPECT_NE(text.find("# no position repeated within these 3 moves"), std::string::npos) << text;
+  EXPECT_EQ(text.find("same_position_as_move"), std::string::npos) << text;
+  const ScenarioResult replayed =
+      replay_scenario(load_scenario_text(text, "finding", builtin_games()), properties());
+  EXPECT_EQ(replayed.message, "the game should be over") << text;
+  EXPECT_EQ(replayed.moves, 3);
 }
 
 TEST(Fuzz, AFindingsScenarioFailsUntilTheBugIsFixed) {

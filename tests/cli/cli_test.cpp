@@ -938,6 +938,32 @@ TEST_F(CliTest, AFuzzFindingIsShrunkWrittenStoredAndReplayable) {
             std::string::npos);
 }
 
+// With no water face no die leaves the game: the endless game is written,
+// printed and stored as its loop, which the replay goes round before it
+// fails where the game must be over.
+TEST_F(CliTest, AnEndlessGameFoundByFuzzIsWrittenAsItsLoop) {
+  const Output out = grove(
+      "fuzz pass_the_pandas --set water_faces=0 --players 3 --max-steps 3000 --games 10 "
+      "--seed 4 --findings " +
+      folder_ / "found" + " --db " + db_);
+  EXPECT_EQ(out.code, 1) << out.text;
+  EXPECT_NE(out.text.find("no end within 3000 moves"), std::string::npos) << out.text;
+  const std::string scenario = query("SELECT scenario FROM findings ORDER BY id LIMIT 1");
+  EXPECT_NE(scenario.find("  # the loop: back to the position after move "), std::string::npos)
+      << scenario;
+  EXPECT_NE(scenario.find("  - expect: {same_position_as_move: "), std::string::npos) << scenario;
+  EXPECT_EQ(scenario.find("random:"), std::string::npos) << scenario;
+  const std::string moves = query("SELECT moves FROM findings ORDER BY id LIMIT 1");
+  ASSERT_FALSE(moves.empty());
+  EXPECT_LT(std::stoi(moves), 300) << scenario;
+  const std::string file = query("SELECT file FROM findings ORDER BY id LIMIT 1");
+  EXPECT_NE(out.text.find(scenario), std::string::npos) << out.text;
+  const Output replay = grove("replay " + file + " --db " + db_);
+  EXPECT_EQ(replay.code, 1) << replay.text;
+  EXPECT_NE(replay.text.find("the game should be over"), std::string::npos) << replay.text;
+  EXPECT_NE(replay.text.find(moves + ". "), std::string::npos) << replay.text;
+}
+
 TEST_F(CliTest, FuzzReplaysStoredFindingsFirstAndSaysWhichStillFail) {
   ASSERT_EQ(grove("fuzz pass_the_pandas --games 1 --seed 1 --db " + db_).code, 0);
   const std::string insert =
