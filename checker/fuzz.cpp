@@ -238,8 +238,8 @@ std::string finding_scenario(const Game& game, const Variant& base, const Findin
   if (failure.property == "possible-infinite-game") {
     // Said, so that the `random: N` below is not taken for laziness.
     text += fmt::format(
-        "  # no position repeated within these {} moves: the game goes on without coming back "
-        "to a position, so there is no loop to show\n",
+        "  # no position repeated within these {} moves: the game never came back to a position "
+        "it had been in, so it has no loop to show\n",
         failure.moves.size());
   }
   if (failure.moves.size() > failure.chosen) {
