@@ -109,19 +109,21 @@ class Successors {
       : part_(part), exchange_(exchange), rank_of_(part.edge_target.size(), kHere) {
     std::vector<std::vector<StateIndex>> asking(at(part.ranks));
     slot_.resize(part.edge_target.size());
-    for (std::size_t e = 0; e < part.edge_target.size(); ++e) {
-      const StateIndex to = part.edge_target[e];
-      if (to == kNoState) {
-        rank_of_[e] = kNone;
-        continue;
-      }
-      const int owner = part.owner(to);
-      if (owner == part.rank) {
-        slot_[e] = part.here(to);
-      } else {
-        rank_of_[e] = owner;
-        slot_[e] = static_cast<std::uint32_t>(asking[at(owner)].size());
-        asking[at(owner)].push_back(to);
+    for (std::uint32_t v = 0; v < part.states_here(); ++v) {
+      for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+        const StateIndex to = part.edge_target[e];
+        if (to == kNoState) {
+          rank_of_[e] = kNone;
+          continue;
+        }
+        const int owner = part.owner(to);
+        if (owner == part.rank) {
+          slot_[e] = part.here(to);
+        } else {
+          rank_of_[e] = owner;
+          slot_[e] = static_cast<std::uint32_t>(asking[at(owner)].size());
+          asking[at(owner)].push_back(to);
+        }
       }
     }
     asked_ = deliver(exchange, asking);
@@ -155,8 +157,7 @@ class Successors {
   }
 
   // Brings `there` (as fetch() makes it) up to date with `values`, sending
-  // only those of the states marked `changed`: in value iteration most
-  // states have settled long before the last sweep.
+  // only those of the states marked `changed`.
   void refresh(const std::vector<double>& values, const std::vector<bool>& changed,
                std::size_t width, std::vector<std::vector<double>>& there) const {
     std::vector<std::string> out(asked_.size());
@@ -529,36 +530,188 @@ double relative_change(double before, double after) {
   return std::abs(after - before) / std::max(1.0, std::abs(after));
 }
 
-// Sweeps every state at once from the values of the last sweep until no
-// value changes by more than the tolerance anywhere: `update(v, value)`
-// sets state v's `width` values from its successors' (value(e) gives
-// them) and says by how much they changed. Returns the largest change of
-// the last sweep.
+// Values for every state, as one process computes them: component by
+// component of the graph, a component once every successor outside it is
+// final, so that the states upstream of a cycle are computed once, after
+// it has settled, not swept while it settles. `update(v, value, mine,
+// fresh)` computes state v's `width` values into `fresh` from its
+// successors' (value(e) gives them) and says by how much they differ from
+// `mine`. A state on no cycle is computed once, from final values: the
+// arithmetic of one process, bit for bit. The states of the components
+// that became ready together are swept (each rank its own, in place)
+// until no value changes by more than the tolerance. Each round ends with
+// the final values sent to the ranks that need them and the owners of
+// their predecessors told. Returns the largest change of the last sweeps.
 template <class Update>
-double sweep_until_settled(const GraphPart& part, Exchange& exchange, const Successors& successors,
+double solve_by_components(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
+                           const Successors& successors, const Cycles& components,
                            std::vector<double>& values, std::size_t width, Update update) {
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
-  std::vector<double> next(values.size());
-  std::vector<std::vector<double>> there = successors.fetch(values, width);
-  std::vector<bool> changed(part.states_here());
-  double change = 0;
-  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
-    if (sweep > 0) successors.refresh(values, changed, width, there);
-    const auto value = [&](std::size_t e) { return successors.value(e, values, there, width); };
-    change = 0;
-    for (std::uint32_t v = 0; v < part.states_here(); ++v) {
-      double* mine = &values[v * width];
-      double* theirs = &next[v * width];
-      change = std::max(change, update(v, value, mine, theirs));
-      changed[v] = !std::equal(mine, mine + width, theirs);
+  const std::uint32_t n = part.states_here();
+  const auto inside = [&](std::uint32_t v, StateIndex component) {
+    return components.cyclic[v] && components.component[v] == component;
+  };
+  // Per state on no cycle, and per component at its first state's owner:
+  // the moves out of it whose successors are not final yet.
+  const std::vector<StateIndex> target_component =
+      successors.at_targets(components.component, kNoState);
+  std::vector<std::int64_t> waiting(n, 0);
+  struct Told {
+    StateIndex state;      // a state (or a component's first state) waiting less
+    StateIndex component;  // the component of the successor now final
+  };
+  std::vector<std::vector<Told>> outbox(at(part.ranks));
+  std::vector<std::uint32_t> ready;
+  const auto wait_less = [&](StateIndex state, StateIndex component, std::int64_t by) {
+    if (part.owner(state) != part.rank) {
+      for (std::int64_t k = 0; k < by; ++k)
+        outbox[at(part.owner(state))].push_back({state, component});
+      return;
     }
-    values.swap(next);
-    // Non-negative doubles order as their bits do.
-    change = std::bit_cast<double>(exchange.largest(std::bit_cast<std::int64_t>(change)));
-    if (change <= kTolerance) break;
+    const std::uint32_t v = part.here(state);
+    waiting[v] -= by;
+    if (waiting[v] == 0) ready.push_back(v);
+  };
+  std::vector<std::int64_t> external(n, 0);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
+      if (part.edge_target[e] != kNoState && !inside(v, target_component[e])) ++external[v];
+    }
   }
-  return change;
+  // A component's count is gathered at its first state: counted up from
+  // below zero, then the members' moves out taken away as they settle.
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (!components.cyclic[v]) {
+      waiting[v] += external[v];
+      if (waiting[v] == 0) ready.push_back(v);
+    }
+  }
+  {
+    struct Count {
+      StateIndex component;
+      std::uint32_t moves;
+    };
+    std::vector<std::vector<Count>> counts(at(part.ranks));
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (components.cyclic[v]) {
+        counts[at(part.owner(components.component[v]))].push_back(
+            {components.component[v], static_cast<std::uint32_t>(external[v])});
+      }
+    }
+    std::vector<StateIndex> counted;
+    for (const auto& from : deliver(exchange, counts)) {
+      for (const Count& count : from) {
+        const std::uint32_t root = part.here(count.component);
+        waiting[root] += count.moves;
+        counted.push_back(root);
+      }
+    }
+    std::sort(counted.begin(), counted.end());
+    counted.erase(std::unique(counted.begin(), counted.end()), counted.end());
+    for (const std::uint32_t root : counted) {
+      if (waiting[root] == 0) ready.push_back(root);
+    }
+  }
+  // The members of each component here, by its first state's number.
+  std::vector<std::pair<StateIndex, std::uint32_t>> members;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (components.cyclic[v]) members.push_back({components.component[v], v});
+  }
+  std::sort(members.begin(), members.end());
+
+  std::vector<bool> changed(n, false);
+  std::vector<std::vector<double>> there = successors.fetch(values, width);
+  std::vector<double> fresh(width);
+  const auto value = [&](std::size_t e) { return successors.value(e, values, there, width); };
+  double residual = 0;
+  const auto settle = [&](std::uint32_t v) {
+    const StateIndex component = components.cyclic[v] ? components.component[v] : part.global[v];
+    changed[v] = true;
+    for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+      const StateIndex u = reverse.from[i];
+      if (part.owner(u) == part.rank) {
+        const std::uint32_t w = part.here(u);
+        if (inside(w, component)) continue;
+        wait_less(components.cyclic[w] ? components.component[w] : u, component, 1);
+      } else {
+        outbox[at(part.owner(u))].push_back({u, component});
+      }
+    }
+  };
+  for (;;) {
+    // The states on no cycle whose successors are all final, and the
+    // components that became ready, here.
+    std::vector<StateIndex> sweeping;  // components, by their first state
+    while (!ready.empty()) {
+      const std::uint32_t v = ready.back();
+      ready.pop_back();
+      if (components.cyclic[v]) {
+        sweeping.push_back(part.global[v]);
+        continue;
+      }
+      double* mine = &values[v * width];
+      update(v, value, mine, fresh.data());
+      std::copy(fresh.begin(), fresh.end(), mine);
+      settle(v);
+    }
+    // Each component's first state's owner tells the members' owners.
+    std::vector<std::vector<StateIndex>> starting(at(part.ranks));
+    for (const StateIndex component : sweeping) {
+      for (int r = 0; r < part.ranks; ++r) starting[at(r)].push_back(component);
+    }
+    std::vector<std::uint32_t> swept;
+    for (const auto& from : deliver(exchange, starting)) {
+      for (const StateIndex component : from) {
+        auto member = std::lower_bound(members.begin(), members.end(),
+                                       std::make_pair(component, std::uint32_t{0}));
+        for (; member != members.end() && member->first == component; ++member)
+          swept.push_back(member->second);
+      }
+    }
+    std::sort(swept.begin(), swept.end());
+    if (exchange.largest(swept.empty() ? 0 : 1) == 1) {
+      double change = 0;
+      for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+        change = 0;
+        // In place, the deepest first: each shard numbers its states level
+        // by level.
+        for (auto v = swept.rbegin(); v != swept.rend(); ++v) {
+          double* mine = &values[*v * width];
+          change = std::max(change, update(*v, value, mine, fresh.data()));
+          changed[*v] = changed[*v] || !std::equal(mine, mine + width, fresh.begin());
+          std::copy(fresh.begin(), fresh.end(), mine);
+        }
+        successors.refresh(values, changed, width, there);
+        std::fill(changed.begin(), changed.end(), false);
+        // Non-negative doubles order as their bits do.
+        change = std::bit_cast<double>(exchange.largest(std::bit_cast<std::int64_t>(change)));
+        if (change <= kTolerance) break;
+      }
+      residual = std::max(residual, change);
+      for (const std::uint32_t v : swept) settle(v);
+    }
+    // The values settled this round to where they are needed, then the word.
+    successors.refresh(values, changed, width, there);
+    std::fill(changed.begin(), changed.end(), false);
+    std::int64_t left = static_cast<std::int64_t>(ready.size());
+    for (const auto& box : outbox) left += static_cast<std::int64_t>(box.size());
+    if (exchange.sum(left) == 0) break;
+    for (const auto& from : deliver(exchange, outbox)) {
+      for (const Told& word : from) {
+        const std::uint32_t u = part.here(word.state);
+        if (components.cyclic[u] && part.global[u] != components.component[u]) {
+          // A member: its component's count is kept at its first state.
+          if (components.component[u] != word.component) {
+            wait_less(components.component[u], word.component, 1);
+          }
+        } else if (!inside(u, word.component)) {
+          wait_less(word.state, word.component, 1);
+        }
+      }
+    }
+  }
+  return residual;
 }
 
 // The start's values, from its owner, on every rank.
@@ -580,6 +733,7 @@ std::vector<double> at_start(const GraphPart& part, Exchange& exchange,
 
 EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                                 const Successors& successors, const std::vector<bool>& can_end,
+                                const Cycles& components,
                                 std::vector<std::uint16_t>& loop_choices) {
   EndingAnalysis out;
   const std::uint32_t n = part.states_here();
@@ -624,16 +778,15 @@ EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const
   if (out.endless.seen()) {
     loop_choices = loop_from(part, exchange, successors, loops, out.endless.state);
   }
-  const Cycles all = cycles_within(part, exchange, reverse, successors, std::vector<bool>(n, true));
   std::int64_t on_cycles = 0;
-  for (std::uint32_t v = 0; v < n; ++v) on_cycles += all.cyclic[v] ? 1 : 0;
+  for (std::uint32_t v = 0; v < n; ++v) on_cycles += components.cyclic[v] ? 1 : 0;
   out.on_cycles = exchange.sum(on_cycles);
   return out;
 }
 
 OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange,
-                                       const Successors& successors,
-                                       const std::vector<bool>& can_end, const Reverse& reverse,
+                                       const Reverse& reverse, const Successors& successors,
+                                       const Cycles& components, const std::vector<bool>& can_end,
                                        int seats, bool perfect_information) {
   OutcomeProbabilities out;
   const std::uint32_t n = part.states_here();
@@ -645,8 +798,8 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
                     kLength = kShared + 2;
   std::vector<double> values(width * n, 0.0);
-  out.residual = sweep_until_settled(
-      part, exchange, successors, values, width,
+  out.residual = solve_by_components(
+      part, exchange, reverse, successors, components, values, width,
       [&](std::uint32_t v, const auto& value, const double* mine, double* next) {
         std::fill(next, next + width, 0.0);
         switch (part.node_class[v]) {
@@ -691,8 +844,8 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   if (!out.optimal_why_not.empty()) return out;
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
-    const double residual = sweep_until_settled(
-        part, exchange, successors, v, 1,
+    const double residual = solve_by_components(
+        part, exchange, reverse, successors, components, v, 1,
         [&](std::uint32_t s, const auto& value, const double* mine, double* next) {
           const std::uint64_t first = part.edge_begin[s], last = part.edge_begin[s + 1];
           double result = unsettled;
@@ -748,12 +901,17 @@ AnalysesOnRanks analyse_on_ranks(const GraphPart& part, Exchange& exchange, bool
   for (std::uint32_t v = 0; v < part.states_here(); ++v)
     terminal[v] = part.node_class[v] == NodeClass::Terminal;
   const std::vector<bool> can_end = reaching(part, exchange, reverse, terminal);
-  out.endings = endings_on_ranks(part, exchange, reverse, successors, can_end, out.loop_choices);
+  // The components of the whole graph: the states on cycles, and the
+  // order in which values are computed.
+  const Cycles components = cycles_within(part, exchange, reverse, successors,
+                                          std::vector<bool>(part.states_here(), true));
+  out.endings =
+      endings_on_ranks(part, exchange, reverse, successors, can_end, components, out.loop_choices);
   if (part.broken_edges) {
     out.outcomes.why_not = "some moves failed or the rules threw, so the graph misses edges";
   } else {
-    out.outcomes =
-        outcomes_on_ranks(part, exchange, successors, can_end, reverse, seats, perfect_information);
+    out.outcomes = outcomes_on_ranks(part, exchange, reverse, successors, components, can_end,
+                                     seats, perfect_information);
   }
   return out;
 }

@@ -11,11 +11,13 @@
 // - states the players can keep from ending, states on cycles and the
 //   loop round them: the same fixpoint as one process, then strongly
 //   connected components by trimming and colouring (Orzan's algorithm);
-// - exact probabilities, expected length and optimal values: value
-//   iteration with each rank owning its states' values, sweeping all
-//   states at once (Jacobi) until no value changes by more than 1e-15.
-//   Where the graph has no cycle the values are those one process
-//   computes, bit for bit; on cycles they agree to the tolerance.
+// - exact probabilities, expected length and optimal values: each rank
+//   owning its states' values, computed component by component as one
+//   process does, a component once every successor outside it is final
+//   (a state on no cycle once, from final values: bit for bit what one
+//   process computes; the states of a cycle swept in place, on all their
+//   ranks together, until no value changes by more than 1e-15, so that
+//   they agree with one process's to that tolerance).
 // - the shortest trace to any state, by asking its owner for its parent,
 //   level by level back to the start.
 

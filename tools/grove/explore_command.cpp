@@ -376,11 +376,8 @@ int explore_command(const Invocation& invocation) {
       std::cout << "  optimal play: not defined: " << outcomes.optimal_why_not << "\n";
     }
     std::cout << fmt::format(
-        "  accuracy: {} until no value changes by more than 1e-15 in a sweep (largest change in "
-        "the last sweeps: {:.1e})\n",
-        exploration.analysed_on_ranks() == nullptr
-            ? "on cycles the values are iterated"
-            : "on the ranks every state's values are iterated at once",
+        "  accuracy: on cycles the values are iterated until no value changes by more than 1e-15 "
+        "in a sweep (largest change in the last sweeps: {:.1e})\n",
         outcomes.residual);
     report["outcomes"] = {
         {"win", outcomes.win},
