@@ -29,7 +29,7 @@ using Clock = std::chrono::steady_clock;
 // A state during the search: its shard in the low bits, its number in the
 // shard above them.
 using Ref = std::uint32_t;
-constexpr unsigned kShardBits = 6;
+constexpr unsigned kShardBits = 9;
 constexpr std::uint32_t kShards = 1U << kShardBits;
 static_assert(kShards == kMostRanks);
 constexpr std::uint32_t kMaxLocal = (1U << (32 - kShardBits)) - 2;
@@ -504,7 +504,7 @@ class Search {
           shard.answers.push_back(Answer{s, discovery.edge, make_ref(t, local)});
         }
       }
-      inbox.clear();
+      std::vector<Discovery>().swap(inbox);  // its memory too: there are shards² inboxes
     }
   }
 

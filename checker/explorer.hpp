@@ -87,7 +87,7 @@ struct ExploreOptions {
 
 // The most ranks a distributed search can use: the states are split into
 // this many shards by fingerprint, and a rank owns whole shards.
-inline constexpr int kMostRanks = 64;
+inline constexpr int kMostRanks = 512;
 
 // Why a search ended before it had expanded every state.
 enum class StopReason { None, MaxStates, MaxDepth, Memory, Interrupted };
