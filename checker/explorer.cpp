@@ -734,9 +734,12 @@ class Search {
     Exploration& out = result_;
     out.ranks_ = ranks_;
     expanded_total_ = exchange_->sum(expanded());
+    peak_memory_ = exchange_->largest(peak_memory());
+  }
+  static std::int64_t peak_memory() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    peak_memory_ = exchange_->largest(static_cast<std::int64_t>(usage.ru_maxrss) * 1024);
+    return static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
   }
 
   // Whether the whole graph goes to rank 0 for the analyses: as
@@ -854,13 +857,8 @@ class Search {
     out.expanded_ = exchange_ != nullptr ? expanded_total_ : expanded();
     out.max_depth_ = max_depth_reached_;
     out.seconds_ = std::chrono::duration<double>(Clock::now() - started_).count();
-    if (exchange_ != nullptr) {
-      out.peak_memory_ = peak_memory_;
-    } else {
-      rusage usage{};
-      getrusage(RUSAGE_SELF, &usage);
-      out.peak_memory_ = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
-    }
+    // Rank 0's own after taking in the other ranks' parts counts too.
+    out.peak_memory_ = std::max(peak_memory_, peak_memory());
     out.stopped_ = stopped_;
   }
 
@@ -983,6 +981,8 @@ class Search {
     const std::vector<std::vector<std::uint16_t>> ways = choices_to(part, *exchange_, wanted);
     for (std::size_t i = 0; i < wanted.size(); ++i) out.ways_[wanted[i]] = ways[i];
     out.analysis_bytes_ = exchange_->sum(exchange_->bytes_sent()) - out.bytes_exchanged_;
+    // The analyses' own memory on the ranks counts too.
+    out.peak_memory_ = exchange_->largest(peak_memory());
     out.on_ranks_ = analyses;
     // The loop's moves, as one process names them.
     if (analyses->endings.endless.seen()) {
