@@ -522,10 +522,15 @@ class Search {
     try {
       return rules_.decode(bytes);
     } catch (const StateDecodeError& error) {
-      // The rank that encoded it runs the same rules: this is a bug in the
-      // game's encoding, which check_state's round trip should have caught.
-      throw std::logic_error(std::string("a state sent by another rank does not decode: ") +
-                             error.what());
+      // The rank that encoded it runs the same rules. Either the game's
+      // encoding has a bug (check_state's round trip should catch it), or
+      // the state breaks the game's own rules (a game's decoder refuses a
+      // position its rules forbid, as its YAML reader does), which one
+      // process would report as a finding of that state.
+      throw std::runtime_error(
+          std::string("a state sent by another rank does not decode: ") + error.what() +
+          ". A state that breaks the game's invariants cannot cross between ranks: explore this "
+          "variant in one process to see the shortest way to it");
     }
   }
 
