@@ -117,6 +117,7 @@ struct Scratch {
   std::vector<std::unique_ptr<State>> next;  // one per successor of the state expanded
   std::vector<Move> moves, other_moves;
   std::vector<ChanceOutcome> outcomes, other_outcomes;
+  std::unique_ptr<State> ours;  // the variant's successor, when another reading's ends the game
   std::vector<std::uint64_t> successors;  // fingerprints; 0 where the move failed
   EventLog log;
   // States this worker expanded; only it writes, the progress line reads.
@@ -224,7 +225,7 @@ class Search {
     result_.start_ = options_.start ? options_.start->clone() : rules_.initial_state();
     result_.from_initial_ = options_.start == nullptr;
     std::unique_ptr<State> start = result_.start_->clone();
-    const std::uint64_t fingerprint = rules_.view_hash(*start);
+    const std::uint64_t fingerprint = fingerprint_of(*start);
     initial_ = make_ref(owner(fingerprint), 0);
     for (Shard& shard : shards_) shard.level_begin.push_back(0);
     if (owns(owner(fingerprint))) {
@@ -400,7 +401,7 @@ class Search {
         }
         // A view the rules cannot give (or, through CheckedRules, one that
         // breaks its promise) is the rules throwing too.
-        fingerprint = rules_.view_hash(next);
+        fingerprint = fingerprint_of(next);
       } catch (const ContractBroken& broken) {
         // Through CheckedRules: a listed move refused, or a view that
         // breaks its promise.
@@ -475,13 +476,42 @@ class Search {
         const bool legal = other.apply(next, move, nullptr).is_legal();
         // The view of a state the other reading reached is no promise of
         // these rules to hold: asked of the plain rules.
-        const std::uint64_t fingerprint = legal ? plain_.view_hash(next) : 0;
-        if (fingerprint != scratch.successors[j]) differs_at = static_cast<int>(j);
+        const std::uint64_t fingerprint = !legal                 ? 0
+                                          : options_.full_states ? next.hash()
+                                                                 : plain_.view_hash(next);
+        if (fingerprint != scratch.successors[j] &&
+            !(legal && same_end(state, move, other, next, scratch))) {
+          differs_at = static_cast<int>(j);
+        }
       }
     } catch (const std::exception&) {
       differs_at = -1;  // described, with the error, when the finding is written out
     }
     if (differs_at != -2) sight(shard.differs[a], ref, depth_, differs_at, [] { return ""; });
+  }
+
+  // Two ends every player sees alike (the same places and scores) are no
+  // difference between two readings, whatever else their positions keep.
+  bool same_end(const State& state, const Move& move, const Rules& other, const State& theirs,
+                Scratch& scratch) const {
+    if (other.node(theirs).kind != NodeKind::Terminal) return false;
+    if (!scratch.ours) {
+      scratch.ours = state.clone();
+    } else {
+      scratch.ours->copy_from(state);
+    }
+    if (!plain_.apply(*scratch.ours, move, nullptr).is_legal() ||
+        plain_.node(*scratch.ours).kind != NodeKind::Terminal) {
+      return false;
+    }
+    const Outcome ours = plain_.outcome(*scratch.ours), outcome = other.outcome(theirs);
+    return ours.place == outcome.place && ours.score == outcome.score;
+  }
+
+  // What tells states apart: the view (Rules::view_hash), which merges those
+  // the rules can no longer tell apart, or with full_states the whole state.
+  std::uint64_t fingerprint_of(const State& state) const {
+    return options_.full_states ? state.hash() : rules_.view_hash(state);
   }
 
   void take_inbox(std::uint32_t t, Scratch& scratch) {

@@ -65,6 +65,12 @@ struct ExploreOptions {
   // CheckedRules (checked_rules.hpp): every view taken is held against the
   // other states with it (Exploration::view_contract).
   bool all_checks = false;
+  // Tell states apart by their whole state (State::hash) rather than by
+  // their view (Rules::view_hash), which merges states the rules can no
+  // longer tell apart: the full graph, as a model checker without the
+  // game's knowledge would search it (to compare with one, or to check
+  // that a view hides nothing). The view contract is then not checked.
+  bool full_states = false;
   // The other processes of a distributed search (exchange.hpp), or null.
   // Every rank calls explore() with the same rules and options; each owns
   // the shards whose number modulo the ranks is its own, sends each

@@ -188,6 +188,26 @@ TEST(Explorer, FindsStatesThatCanNeverEndAndTheMoveIntoThem) {
   EXPECT_NEAR(outcomes.win[0] + outcomes.win[1] + outcomes.never_ends, 1.0, 1e-12);
 }
 
+// Two readings that end the game alike for every player (the same places
+// and scores) do not part there, though their last positions differ.
+TEST(Explorer, AReadingThatChangesOnlyWhatNoPlayerSeesAtTheEndNeverMatters) {
+  const Explored run = explore_planted(PlantedBug::RulingOnlyAtTheEnd);
+  ASSERT_EQ(run.exploration.alternatives().size(), 1U);
+  const checker::Alternative& other = run.exploration.alternatives()[0];
+  EXPECT_FALSE(other.differs.seen()) << "said to matter in " << other.differs.count << " states";
+}
+
+// The view merges states the rules can no longer tell apart; full states
+// keep them apart (here the planted view leaves out the coin).
+TEST(Explorer, FullStatesKeepApartWhatTheViewMerges) {
+  auto game = std::make_shared<const Game>(testing::planted_game(PlantedBug::ViewIgnoresCoin));
+  ExploreOptions full;
+  full.full_states = true;
+  const Explored by_view = explore_rules(game->rules(Variant(*game), 2));
+  const Explored by_state = explore_rules(game->rules(Variant(*game), 2), full);
+  EXPECT_GT(by_state.exploration.states(), by_view.exploration.states());
+}
+
 TEST(Explorer, FindsARulingThatMattersInOneStateOnly) {
   const Explored run = explore_planted(PlantedBug::RulingAtThree);
   const Game& game = *run.game;

@@ -94,6 +94,10 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
     } else {
       const int amount = move.args[0];
       if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
+      if (bug_ == PlantedBug::RulingOnlyAtTheEnd && variant().ruling_is("planted.reading", "b") &&
+          p.counter >= kTarget) {
+        ++p.counter;
+      }
       p.coin = true;
       if (has_bonuses() && p.counter == 4) {
         const bool doubling = bug_ == PlantedBug::BonusesInOrder;

@@ -35,6 +35,10 @@ enum class PlantedBug {
   // At 6 the player to move may also add 0, passing the turn without the
   // coin: the players can keep passing forever, though the game can end.
   PassAtSix,
+  // Under planted.reading=b, an addition that ends the game adds one more:
+  // the end differs in the counter alone, which no player sees in the
+  // outcome, so the reading never matters.
+  RulingOnlyAtTheEnd,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

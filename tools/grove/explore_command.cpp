@@ -117,8 +117,11 @@ int explore_command(const Invocation& invocation) {
       "under mpirun: whether the state graph goes to rank 0 for the analyses of the whole graph "
       "(auto: when it fits what rank 0 has left under --memory; no: they run on the ranks "
       "together, in rounds of messages, so that no rank holds the whole graph)")(
-      "no-rulings", po::bool_switch(&no_rulings),
-      "do not compare the rulings' other alternatives (faster)")(
+      "full-states", po::bool_switch(&explore.full_states),
+      "tell states apart by their whole state, not by the game's view (which merges states the "
+      "rules can no longer tell apart): the full graph, as a model checker without the game's "
+      "knowledge searches it")("no-rulings", po::bool_switch(&no_rulings),
+                               "do not compare the rulings' other alternatives (faster)")(
       "all-checks", po::bool_switch(&explore.all_checks),
       "also check at every state every generic property grove fuzz checks (YAML and notation "
       "round trips, nearby moves refused, chance sums, ...), and search through CheckedRules so "

@@ -85,7 +85,8 @@ checker::Exploration explore_on_ranks(const Cluster& cluster, const Rules& rules
                 {"jobs", options.jobs},
                 {"compare_rulings", options.compare_rulings},
                 {"coverage", options.coverage},
-                {"all_checks", options.all_checks}});
+                {"all_checks", options.all_checks},
+                {"full_states", options.full_states}});
   for (int rank = 1; rank < cluster.size(); ++rank) {
     cluster.send(rank, ClusterTag::kPlayGames, {{"order", order}, {"first", 0}, {"end", 0}});
   }
@@ -136,6 +137,7 @@ json play_explore_order(const Cluster& cluster, const json& order, BlockOfWork,
   options.compare_rulings = order.at("compare_rulings").get<bool>();
   options.coverage = order.at("coverage").get<bool>();
   options.all_checks = order.at("all_checks").get<bool>();
+  options.full_states = order.at("full_states").get<bool>();
   options.stop = stop;
 
   cluster.send(0, ClusterTag::kGamesPlayed, {{"ready", true}});
