@@ -1276,6 +1276,31 @@ TEST_F(CliTest, ExploreFromAPositionAndWithinBounds) {
             "the --max-states bound");
 }
 
+// A variant small at one player count is not explored at another without
+// a word: what it is there, and a first look at its size, come first.
+TEST_F(CliTest, ExploreSaysWhatAVariantIsAtAnotherPlayerCountBeforeStarting) {
+  const std::string variant =
+      std::string(GROVE_SOURCE_DIR) + "/scenarios/pass_the_pandas/variants/explore_three_dice.yaml";
+  Output out = grove("explore pass_the_pandas --variant " + variant +
+                     " --players 3 --max-states 1000 --no-rulings --db " + db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  EXPECT_NE(out.text.find("WARNING: dice_per_player: the variant changes it for 2 players only; "
+                          "with 3 it is the game's 6\n"),
+            std::string::npos)
+      << out.text;
+  const std::size_t look = out.text.find("rulings not compared): more than ");
+  EXPECT_NE(look, std::string::npos) << out.text;
+  EXPECT_NE(out.text.find(" a level). The search stops at ", look), std::string::npos) << out.text;
+  // At the count it was made for: no warning, and its whole size.
+  out = grove("explore pass_the_pandas --variant " + variant + " --no-rulings --db " + db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  EXPECT_EQ(out.text.find("WARNING"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("rulings not compared): 2886 states in all, 10 moves deep."),
+            std::string::npos)
+      << out.text;
+  EXPECT_NE(out.text.find("Explored 2886 states"), std::string::npos) << out.text;
+}
+
 TEST_F(CliTest, ExploreRefusesBadInputInOneLine) {
   EXPECT_EQ(refused("explore pass_the_pandas --max-states -5 --db " + db_),
             "grove: error: '--max-states': expected a number of states (0: no limit)\n");

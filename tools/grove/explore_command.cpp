@@ -17,6 +17,7 @@
 #include "reports/store/store.hpp"
 #include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/explore_preview.hpp"
 #include "tools/grove/explore_start.hpp"
 #include "tools/grove/explore_text.hpp"
 #include "tools/grove/findings_writer.hpp"
@@ -41,16 +42,6 @@ std::string sighting_text(const Sighting& sighting, const std::string& none) {
   if (!sighting.seen()) return none;
   return fmt::format("{} state{} (the first {})", sighting.count, sighting.count == 1 ? "" : "s",
                      depth_text(sighting.depth));
-}
-
-// Half the machine's memory, shared by the ranks of an MPI run on it.
-std::int64_t default_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return 0;
-  const Cluster* cluster = Cluster::current();
-  const int sharing = cluster != nullptr ? cluster->ranks_here() : 1;
-  return static_cast<std::int64_t>(pages) * page / 2 / sharing / (1024 * 1024);
 }
 
 // The progress line: on a terminal rewritten in place, elsewhere every ten
@@ -92,7 +83,8 @@ int explore_command(const Invocation& invocation) {
   CommonOptions common;
   std::string name;
   checker::ExploreOptions explore;
-  std::int64_t memory_mb = default_memory();
+  const Cluster* here = Cluster::current();
+  std::int64_t memory_mb = default_explore_memory(here != nullptr ? here->ranks_here() : 1);
   std::string findings_dir = "findings";
   bool no_rulings = false;
   std::string start_file;
@@ -106,10 +98,10 @@ int explore_command(const Invocation& invocation) {
       "max-depth", po::value(&explore.limits.max_depth)->value_name("D"),
       "expand no state more than D moves from the start (0: no limit)")(
       "memory", po::value(&memory_mb)->value_name("MB")->default_value(memory_mb),
-      "stop when the process uses more (default: half the machine's memory; under mpirun, "
-      "shared by the ranks on each machine)")(
-      "jobs", po::value(&explore.jobs)->value_name("N")->default_value(1),
-      "threads to search with")(
+      "stop when the process uses more (default: half the machine's memory, but no more than "
+      "leaves a quarter of it free of what was available; under mpirun, shared by the ranks on "
+      "each machine)")("jobs", po::value(&explore.jobs)->value_name("N")->default_value(1),
+                       "threads to search with")(
       "start", po::value(&start_file)->value_name("SCENARIO"),
       "search from where this scenario's steps leave the game (its variant and players, with "
       "--variant/--set/--ruling applied over them) instead of the game's start")(
@@ -210,6 +202,16 @@ int explore_command(const Invocation& invocation) {
       explore.compare_rulings ? fmt::format(", comparing {} other readings of {} rulings",
                                             others.alternatives.size(), game.rulings.size())
                               : "");
+
+  // Said before the search: a variant small at one player count may be
+  // the whole game at another.
+  for (const std::string& warning : unchanged_at_players(variant, players)) {
+    std::cout << "WARNING: " << warning << "\n";
+  }
+  std::cout << fmt::format(
+      "A first look (1 s and 50,000 states at most, rulings not compared): {}. The search "
+      "stops at {} MB (--memory).\n",
+      first_look(*rules, start.get(), 1.0), memory_mb);
 
   ProgressLine progress(isatty(STDERR_FILENO) != 0);
   explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };

@@ -1,0 +1,31 @@
+#pragma once
+// What grove explore says before it starts: what the variant is at the
+// chosen player count, and a first look at how large its graph is, so that
+// a variant small at one player count is not explored at another without a
+// word (explore_three_dice is small for two players; for three it is the
+// whole game).
+
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace grove::cli {
+
+// The per-player-count parameters the variant changes for other player
+// counts but not for `players`, said as warnings: "dice_per_player: the
+// variant changes it for 2 players only; with 3 it is the game's 6".
+std::vector<std::string> unchanged_at_players(const Variant& variant, int players);
+
+// A short search (at most `seconds` and 50,000 states, no rulings compared,
+// no coverage) from `start` (null: the game's start): "2886 states in all"
+// when it finishes, or what it found and how fast the levels grow when it
+// does not.
+std::string first_look(const Rules& rules, const State* start, double seconds);
+
+// The memory grove explore may use by default: half the machine's, but no
+// more than leaves a quarter of it free of what was available at the start;
+// shared by the ranks of an MPI run on this machine. In megabytes.
+std::int64_t default_explore_memory(int ranks_here);
+
+}  // namespace grove::cli
