@@ -21,7 +21,7 @@ shift 2
 source "$(dirname "$0")/mpi_setup.sh" "$grove"
 
 printed() {  # FOLDER: what a run printed and wrote, less what may differ
-  { grep -v -E 'exploring variant|^Explored|^Spread over|^The graph|^  accuracy: ' "$1/out.txt"
+  { grep -v -E 'exploring variant|^A first look|^Explored|^Spread over|^The graph|^  accuracy: ' "$1/out.txt"
     cat "$1"/findings/* 2>/dev/null || true; } | sed 's/ --gather no//'
 }
 explored() {  # FOLDER: that, and what it stored
