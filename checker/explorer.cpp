@@ -137,26 +137,30 @@ struct Scratch {
   void recycle(std::unique_ptr<State> state) { spare.push_back(std::move(state)); }
 };
 
-bool same_outcomes(std::vector<ChanceOutcome> a, std::vector<ChanceOutcome> b) {
+// Whether two lists hold the same things in any order. Two readings of the
+// rules almost always list them in one order, and then nothing is copied
+// or sorted: this runs for every alternative at every state.
+template <class T, class Same, class Before>
+bool same_in_any_order(const std::vector<T>& a, const std::vector<T>& b, Same same, Before before) {
   if (a.size() != b.size()) return false;
-  const auto by_move = [](const ChanceOutcome& x, const ChanceOutcome& y) {
-    return x.move < y.move;
-  };
-  std::sort(a.begin(), a.end(), by_move);
-  std::sort(b.begin(), b.end(), by_move);
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].move != b[i].move || !(a[i].probability == b[i].probability)) return false;
-  }
-  return true;
+  if (std::equal(a.begin(), a.end(), b.begin(), same)) return true;
+  std::vector<T> x = a, y = b;
+  std::sort(x.begin(), x.end(), before);
+  std::sort(y.begin(), y.end(), before);
+  return std::equal(x.begin(), x.end(), y.begin(), same);
 }
 
-bool same_moves(const std::vector<Move>& a, std::vector<Move> b) {
-  if (a == b) return true;
-  if (a.size() != b.size()) return false;
-  std::vector<Move> sorted_a = a;
-  std::sort(sorted_a.begin(), sorted_a.end());
-  std::sort(b.begin(), b.end());
-  return sorted_a == b;
+bool same_outcomes(const std::vector<ChanceOutcome>& a, const std::vector<ChanceOutcome>& b) {
+  return same_in_any_order(
+      a, b,
+      [](const ChanceOutcome& x, const ChanceOutcome& y) {
+        return x.move == y.move && x.probability == y.probability;
+      },
+      [](const ChanceOutcome& x, const ChanceOutcome& y) { return x.move < y.move; });
+}
+
+bool same_moves(const std::vector<Move>& a, const std::vector<Move>& b) {
+  return same_in_any_order(a, b, std::equal_to<>(), std::less<>());
 }
 
 std::uint32_t winner_bits(const Outcome& outcome) {
