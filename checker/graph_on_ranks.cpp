@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "checker/state_values.hpp"
 #include "engine/core/state_codec.hpp"
 
 namespace grove::checker {
@@ -525,11 +526,6 @@ std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
   }
 }
 
-double relative_change(double before, double after) {
-  if (std::isinf(after) && std::isinf(before)) return 0;
-  return std::abs(after - before) / std::max(1.0, std::abs(after));
-}
-
 // Values for every state, as one process computes them: component by
 // component of the graph, a component once every successor outside it is
 // final, so that the states upstream of a cycle are computed once, after
@@ -794,50 +790,32 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   for (std::uint32_t v = 0; v < n; ++v) traps[v] = !can_end[v];
   const std::vector<bool> may_not_end = reaching(part, exchange, reverse, traps);
 
-  const std::size_t width = static_cast<std::size_t>(seats) + 3;
-  const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
-                    kLength = kShared + 2;
+  const RandomPlayValues random_play{seats};
+  const std::size_t width = random_play.width();
+  // Each state's moves in the rules' order, with their chances (uniform
+  // for a decision's), as one process takes them.
+  const auto each_successor = [&](std::uint32_t v, const auto& value, const auto& add) {
+    const std::uint64_t first = part.edge_begin[v], last = part.edge_begin[v + 1];
+    const bool chance = part.node_class[v] == NodeClass::Chance;
+    for (std::uint64_t e = first; e < last; ++e) {
+      add(chance ? part.edge_probability[e] : 1.0 / static_cast<double>(last - first), value(e));
+    }
+  };
   std::vector<double> values(width * n, 0.0);
   out.residual = solve_by_components(
       part, exchange, reverse, successors, components, values, width,
       [&](std::uint32_t v, const auto& value, const double* mine, double* next) {
-        std::fill(next, next + width, 0.0);
-        switch (part.node_class[v]) {
-          case NodeClass::Terminal: {
-            const std::uint32_t winners = part.winners[v];
-            for (int s = 0; s < seats; ++s) next[static_cast<std::size_t>(s)] = (winners >> s) & 1U;
-            next[kShared] = std::popcount(winners) > 1 ? 1 : 0;
-            next[kEnd] = 1;
-            break;
-          }
-          case NodeClass::Decision:
-          case NodeClass::Chance: {
-            const std::uint64_t first = part.edge_begin[v], last = part.edge_begin[v + 1];
-            const bool chance = part.node_class[v] == NodeClass::Chance;
-            for (std::uint64_t e = first; e < last; ++e) {
-              const double p =
-                  chance ? part.edge_probability[e] : 1.0 / static_cast<double>(last - first);
-              const double* theirs = value(e);
-              for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
-            }
-            next[kLength] =
-                may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
-            break;
-          }
-          default:
-            break;
-        }
-        double change = 0;
-        for (std::size_t k = 0; k < width; ++k)
-          change = std::max(change, relative_change(mine[k], next[k]));
-        return change;
+        random_play.compute(
+            part.node_class[v], part.winners[v], may_not_end[v],
+            [&](const auto& add) { each_successor(v, value, add); }, next);
+        return random_play.change(mine, next);
       });
   const std::vector<double> start = at_start(part, exchange, values, width);
   for (int s = 0; s < seats; ++s) out.win.push_back(start[static_cast<std::size_t>(s)]);
-  out.shared = start[kShared];
-  out.never_ends = 1 - start[kEnd];
-  out.length_finite = !std::isinf(start[kLength]);
-  out.expected_length = start[kLength];
+  out.shared = start[random_play.shared()];
+  out.never_ends = 1 - start[random_play.end()];
+  out.length_finite = !std::isinf(start[random_play.length()]);
+  out.expected_length = start[random_play.length()];
   out.computed = true;
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
@@ -847,33 +825,9 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
     const double residual = solve_by_components(
         part, exchange, reverse, successors, components, v, 1,
         [&](std::uint32_t s, const auto& value, const double* mine, double* next) {
-          const std::uint64_t first = part.edge_begin[s], last = part.edge_begin[s + 1];
-          double result = unsettled;
-          switch (part.node_class[s]) {
-            case NodeClass::Terminal: {
-              const std::uint32_t winners = part.winners[s];
-              result = winners == 1U ? 1.0 : winners == 2U ? 0.0 : 0.5;
-              break;
-            }
-            case NodeClass::Chance: {
-              result = 0;
-              for (std::uint64_t e = first; e < last; ++e)
-                result += part.edge_probability[e] * *value(e);
-              break;
-            }
-            case NodeClass::Decision: {
-              if (first == last) break;
-              const bool maximising = part.actor[s] == 0;
-              result = maximising ? 0.0 : 1.0;
-              for (std::uint64_t e = first; e < last; ++e) {
-                const double w = *value(e);
-                result = maximising ? std::max(result, w) : std::min(result, w);
-              }
-              break;
-            }
-            default:
-              break;
-          }
+          const double result =
+              optimal_value(part.node_class[s], part.winners[s], part.actor[s], unsettled,
+                            [&](const auto& add) { each_successor(s, value, add); });
           *next = result;
           return std::abs(result - *mine);
         });

@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <deque>
 #include <limits>
 
 #include "checker/graph_on_ranks.hpp"
+#include "checker/state_values.hpp"
 
 namespace grove::checker {
 namespace {
@@ -213,11 +213,6 @@ double solve(const Components& order, Update update) {
   return residual;
 }
 
-double relative_change(double before, double after) {
-  if (std::isinf(after) && std::isinf(before)) return 0;
-  return std::abs(after - before) / std::max(1.0, std::abs(after));
-}
-
 }  // namespace
 
 EndingAnalysis analyse_endings(const Exploration& graph) {
@@ -360,51 +355,32 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
 
   // Random play: per state, the chance of each seat winning, of a shared
   // win, of an end, and the expected number of moves to the end.
-  const std::size_t width = static_cast<std::size_t>(seats) + 3;
-  const std::size_t kShared = static_cast<std::size_t>(seats), kEnd = kShared + 1,
-                    kLength = kShared + 2;
+  const RandomPlayValues random_play{seats};
+  const std::size_t width = random_play.width();
   const Ordered ordered(graph, order);
   std::vector<double> value(width * n, 0.0);
   std::vector<double> next(width);
   out.residual = solve(order, [&](StateIndex i) {
     const StateIndex v = ordered.state[i];
     double* mine = &value[width * i];
-    std::fill(next.begin(), next.end(), 0.0);
-    switch (graph.node_class(v)) {
-      case NodeClass::Terminal: {
-        const std::uint32_t winners = graph.winners(v);
-        for (int s = 0; s < seats; ++s) next[static_cast<std::size_t>(s)] = (winners >> s) & 1U;
-        next[kShared] = std::popcount(winners) > 1 ? 1 : 0;
-        next[kEnd] = 1;
-        break;
-      }
-      case NodeClass::Decision:
-      case NodeClass::Chance: {
-        for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-          const double p = ordered.probability[e];
-          const double* theirs = &value[width * ordered.to[e]];
-          for (std::size_t k = 0; k < width; ++k) next[k] += p * theirs[k];
-        }
-        next[kLength] =
-            may_not_end[v] ? std::numeric_limits<double>::infinity() : 1 + next[kLength];
-        break;
-      }
-      default:
-        break;
-    }
-    double change = 0;
-    for (std::size_t k = 0; k < width; ++k) {
-      change = std::max(change, relative_change(mine[k], next[k]));
-      mine[k] = next[k];
-    }
+    random_play.compute(
+        graph.node_class(v), graph.winners(v), may_not_end[v],
+        [&](const auto& add) {
+          for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
+            add(ordered.probability[e], &value[width * ordered.to[e]]);
+          }
+        },
+        next.data());
+    const double change = random_play.change(mine, next.data());
+    std::copy(next.begin(), next.end(), mine);
     return change;
   });
   const double* start = &value[width * ordered.initial];
   for (int s = 0; s < seats; ++s) out.win.push_back(start[s]);
-  out.shared = start[kShared];
-  out.never_ends = 1 - start[kEnd];
+  out.shared = start[random_play.shared()];
+  out.never_ends = 1 - start[random_play.end()];
   out.length_finite = !may_not_end[graph.initial()];
-  out.expected_length = start[kLength];
+  out.expected_length = start[random_play.length()];
   out.computed = true;
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
@@ -416,33 +392,12 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
     std::vector<double> v(n, unsettled);
     const double residual = solve(order, [&](StateIndex i) {
       const StateIndex s = ordered.state[i];
-      const std::uint64_t first = ordered.begin[i], last = ordered.begin[i + 1];
-      double result = unsettled;
-      switch (graph.node_class(s)) {
-        case NodeClass::Terminal: {
-          const std::uint32_t winners = graph.winners(s);
-          result = winners == 1U ? 1.0 : winners == 2U ? 0.0 : 0.5;
-          break;
-        }
-        case NodeClass::Chance: {
-          result = 0;
-          for (std::uint64_t e = first; e < last; ++e)
-            result += ordered.probability[e] * v[ordered.to[e]];
-          break;
-        }
-        case NodeClass::Decision: {
-          if (first == last) break;
-          const bool maximising = graph.actor(s) == 0;
-          result = maximising ? 0.0 : 1.0;
-          for (std::uint64_t e = first; e < last; ++e) {
-            const double w = v[ordered.to[e]];
-            result = maximising ? std::max(result, w) : std::min(result, w);
-          }
-          break;
-        }
-        default:
-          break;
-      }
+      const double result = optimal_value(
+          graph.node_class(s), graph.winners(s), graph.actor(s), unsettled, [&](const auto& add) {
+            for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
+              add(ordered.probability[e], &v[ordered.to[e]]);
+            }
+          });
       const double change = std::abs(result - v[i]);
       v[i] = result;
       return change;

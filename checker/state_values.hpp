@@ -1,0 +1,100 @@
+#pragma once
+// The value of one state from its successors' values, for the exact
+// probabilities of state_graph.hpp, in one place for the graph in one
+// process and the graph left on the ranks (graph_on_ranks.hpp): the same
+// arithmetic in the same order, so that a state on no cycle gets the same
+// value to the last bit wherever it is computed.
+//
+// `successors(add)` calls add(probability, values) for each successor in
+// the order the rules list them: the chance outcome's probability, or 1/n
+// for each of a decision's n moves under uniformly random play.
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "checker/explorer.hpp"
+
+namespace grove::checker {
+
+// Random play: per state, each seat's chance of being among the winners,
+// then of a shared win, of an end, and the expected number of moves.
+struct RandomPlayValues {
+  int seats;
+  std::size_t width() const { return static_cast<std::size_t>(seats) + 3; }
+  std::size_t shared() const { return static_cast<std::size_t>(seats); }
+  std::size_t end() const { return shared() + 1; }
+  std::size_t length() const { return shared() + 2; }
+
+  // `may_not_end`: some successor's games may never end, so the expected
+  // length is infinite.
+  template <class Successors>
+  void compute(NodeClass node_class, std::uint32_t winners, bool may_not_end, Successors successors,
+               double* next) const {
+    std::fill(next, next + width(), 0.0);
+    switch (node_class) {
+      case NodeClass::Terminal:
+        for (int s = 0; s < seats; ++s) next[static_cast<std::size_t>(s)] = (winners >> s) & 1U;
+        next[shared()] = std::popcount(winners) > 1 ? 1 : 0;
+        next[end()] = 1;
+        break;
+      case NodeClass::Decision:
+      case NodeClass::Chance:
+        successors([&](double p, const double* theirs) {
+          for (std::size_t k = 0; k < width(); ++k) next[k] += p * theirs[k];
+        });
+        next[length()] = may_not_end ? std::numeric_limits<double>::infinity() : 1 + next[length()];
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The largest change between two sets of values, relative to values
+  // above 1 (the expected length).
+  double change(const double* before, const double* after) const {
+    double largest = 0;
+    for (std::size_t k = 0; k < width(); ++k) {
+      const double a = before[k], b = after[k];
+      if (std::isinf(a) && std::isinf(b)) continue;
+      largest = std::max(largest, std::abs(b - a) / std::max(1.0, std::abs(b)));
+    }
+    return largest;
+  }
+};
+
+// Optimal play for two players who see everything: the first seat's value
+// (a win 1, a shared result or no winner 1/2, a loss 0), the first seat
+// maximising and the second minimising; `unsettled` where no move is left
+// (and where the iteration starts).
+template <class Successors>
+double optimal_value(NodeClass node_class, std::uint32_t winners, Seat actor, double unsettled,
+                     Successors successors) {
+  double result = unsettled;
+  switch (node_class) {
+    case NodeClass::Terminal:
+      result = winners == 1U ? 1.0 : winners == 2U ? 0.0 : 0.5;
+      break;
+    case NodeClass::Chance:
+      result = 0;
+      successors([&](double p, const double* theirs) { result += p * *theirs; });
+      break;
+    case NodeClass::Decision: {
+      bool any = false;
+      const bool maximising = actor == 0;
+      successors([&](double, const double* theirs) {
+        if (!any) result = maximising ? 0.0 : 1.0;
+        any = true;
+        result = maximising ? std::max(result, *theirs) : std::min(result, *theirs);
+      });
+      break;
+    }
+    default:
+      break;
+  }
+  return result;
+}
+
+}  // namespace grove::checker
