@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 #include "checker/explore_findings.hpp"
@@ -381,7 +382,9 @@ TEST(Explorer, EveryGameExploresItsFirstStatesWithoutDefects) {
 
 // Every state reachable from `start`, told apart by full equality (not by
 // fingerprint): a depth-first walk over all moves and chance outcomes.
-std::int64_t brute_force_count(const Rules& rules, const State& start) {
+// `views`, when given, gets the view (Rules::view_hash) of each.
+std::int64_t brute_force_count(const Rules& rules, const State& start,
+                               std::set<std::uint64_t>* views = nullptr) {
   std::unordered_multimap<std::uint64_t, std::unique_ptr<State>> seen;
   std::vector<std::unique_ptr<State>> stack;
   const auto visit = [&](const State& state) {
@@ -391,6 +394,7 @@ std::int64_t brute_force_count(const Rules& rules, const State& start) {
       if (it->second->equals(state)) return;
     }
     seen.emplace(hash, state.clone());
+    if (views != nullptr) views->insert(rules.view_hash(state));
     stack.push_back(state.clone());
   };
   visit(start);
@@ -441,13 +445,17 @@ TEST(Explorer, ExploresFromAGivenPosition) {
   const ScenarioResult replayed = replay_scenario(start);
   ASSERT_TRUE(replayed.passed()) << replayed.message;
   auto rules = game.rules(start.variant, start.players);
-  const std::int64_t expected = brute_force_count(*rules, *replayed.end_state);
+  // Bamboo Harvest has a view (Rules::view_hash) that merges positions the
+  // rules can no longer tell apart: the search finds one state per view.
+  std::set<std::uint64_t> views;
+  const std::int64_t positions = brute_force_count(*rules, *replayed.end_state, &views);
+  EXPECT_LT(static_cast<std::int64_t>(views.size()), positions);
   ExploreOptions options;
   options.compare_rulings = false;
   const Explored run = explore_rules(std::move(rules), options, replayed.end_state.get());
   ASSERT_TRUE(run.exploration.complete());
   EXPECT_FALSE(run.exploration.from_initial_state());
-  EXPECT_EQ(run.exploration.states(), expected);
+  EXPECT_EQ(run.exploration.states(), static_cast<std::int64_t>(views.size()));
   EXPECT_TRUE(run.exploration.start().equals(*replayed.end_state));
 }
 

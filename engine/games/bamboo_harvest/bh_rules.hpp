@@ -131,6 +131,9 @@ class BhRules final : public TypedRules<BhRules, Position> {
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
   std::int64_t step_bound() const override;
   std::string observation_at(const Position& position, Seat seat) const override;
+  // What the rules can still read of the position, for the explorer
+  // (view_hash.cpp; README.md, "The explorer's view").
+  std::uint64_t view_hash_at(const Position& position) const override;
 
   // Playing well (strategy.cpp).
   double heuristic_at(const Position& position, Seat seat) const override;
@@ -215,6 +218,10 @@ class BhRules final : public TypedRules<BhRules, Position> {
   void harvest_choices(const Position& position, int token, HarvestCells& cells) const;
   bool may_buy(const Position& position) const;
   bool can_draw(const Position& position) const;
+  // For the view (view_hash.cpp): whether any price can ever be asked of a
+  // player's reeds, and whether any deed can ever be drawn again.
+  bool reeds_are_read() const;
+  bool deeds_may_still_be_drawn(const Position& position) const;
 
   void apply_setup(Position& position, const Move& move, EventLog* log) const;
   void reveal_setup_discards(Position& position, EventLog* log) const;

@@ -1,0 +1,175 @@
+// The explorer's view of Bamboo Harvest (view_hash.cpp): explore_2x3, searched
+// from its start through CheckedRules with every check, breaks no view
+// promise, finds fewer states than a search that tells states apart by their
+// whole position, and gives the same exact outcome probabilities and expected
+// length, under the variant's rulings and under every other alternative of
+// each ruling.
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
+#include "engine/games/builtin.hpp"
+#include "engine/scenario/replay.hpp"
+#include "engine/scenario/scenario.hpp"
+
+namespace grove::bamboo_harvest {
+namespace {
+
+// The rules as they are, but for the view: the whole position (its own
+// hash), as if the game kept the default view. The search through it is the
+// reference the game's view must agree with.
+class FullStateRules final : public Rules {
+ public:
+  explicit FullStateRules(const Rules& rules)
+      : Rules(rules.game(), rules.variant(), rules.players()), rules_(rules) {}
+
+  std::uint64_t view_hash(const State& state) const override { return state.hash(); }
+
+  std::unique_ptr<State> initial_state() const override { return rules_.initial_state(); }
+  Node node(const State& state) const override { return rules_.node(state); }
+  void legal_moves(const State& state, std::vector<Move>& moves) const override {
+    rules_.legal_moves(state, moves);
+  }
+  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
+    rules_.chance_outcomes(state, outcomes);
+  }
+  Move sample_chance(const State& state, Rng& rng) const override {
+    return rules_.sample_chance(state, rng);
+  }
+  Verdict apply(State& state, const Move& move, EventLog* log) const override {
+    return rules_.apply(state, move, log);
+  }
+  Outcome outcome(const State& state) const override { return rules_.outcome(state); }
+  std::string move_text(const Move& move) const override { return rules_.move_text(move); }
+  MoveParse parse_move(std::string_view text) const override { return rules_.parse_move(text); }
+  YAML::Node state_to_yaml(const State& state) const override {
+    return rules_.state_to_yaml(state);
+  }
+  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override {
+    return rules_.state_from_yaml(node);
+  }
+  void encode(const State& state, std::string& out) const override { rules_.encode(state, out); }
+  std::unique_ptr<State> decode(std::string_view bytes) const override {
+    return rules_.decode(bytes);
+  }
+  std::string state_summary(const State& state) const override {
+    return rules_.state_summary(state);
+  }
+  std::string board(const State& state) const override { return rules_.board(state); }
+  std::string board_svg(const State& state) const override { return rules_.board_svg(state); }
+  std::optional<std::string> score_sheet(const State& state) const override {
+    return rules_.score_sheet(state);
+  }
+  std::vector<std::string> invariant_violations(const State& state) const override {
+    return rules_.invariant_violations(state);
+  }
+  std::int64_t step_bound() const override { return rules_.step_bound(); }
+  std::string observation(const State& state, Seat seat) const override {
+    return rules_.observation(state, seat);
+  }
+  double heuristic(const State& state, Seat seat) const override {
+    return rules_.heuristic(state, seat);
+  }
+  void heuristics(const State& state, std::vector<double>& values) const override {
+    rules_.heuristics(state, values);
+  }
+  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override {
+    return rules_.determinize(state, seat, rng);
+  }
+  MoveUse move_use(const State& before, const Move& move) const override {
+    return rules_.move_use(before, move);
+  }
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override {
+    return rules_.game_metrics(terminal, log);
+  }
+
+ private:
+  const Rules& rules_;
+};
+
+// explore_2x3's start: the position its start scenario leaves, and its
+// variant.
+struct Start {
+  Variant variant;
+  int players = 0;
+  std::shared_ptr<const State> state;
+};
+
+Start explore_2x3_start() {
+  const Scenario scenario = load_scenario(
+      std::string(GROVE_SOURCE_DIR) + "/scenarios/bamboo_harvest/explore_2x3_start.yaml",
+      builtin_games());
+  ScenarioResult replayed = replay_scenario(scenario);
+  EXPECT_TRUE(replayed.passed()) << replayed.message;
+  return Start{scenario.variant, scenario.players, std::move(replayed.end_state)};
+}
+
+checker::Exploration search(const Rules& rules, const State& start, bool all_checks) {
+  checker::ExploreOptions options;
+  options.start = &start;
+  options.all_checks = all_checks;
+  options.compare_rulings = false;
+  return checker::explore(rules, {}, {}, options);
+}
+
+// The view against the whole position, for one variant of explore_2x3.
+void expect_view_keeps_the_game(const Variant& variant, int players, const State& start,
+                                const std::string& label) {
+  SCOPED_TRACE(label);
+  const Game& game = builtin_games().get("bamboo_harvest");
+  const std::unique_ptr<Rules> rules = game.rules(variant, players);
+  const FullStateRules full_state(*rules);
+
+  const checker::Exploration by_view = search(*rules, start, true);
+  const checker::Exploration by_state = search(full_state, start, false);
+  ASSERT_TRUE(by_view.complete());
+  ASSERT_TRUE(by_state.complete());
+  EXPECT_FALSE(by_view.view_contract().seen()) << by_view.view_contract().detail;
+  EXPECT_FALSE(by_view.property().seen()) << by_view.property().detail;
+  EXPECT_FALSE(by_view.exception().seen()) << by_view.exception().detail;
+  EXPECT_LT(by_view.states(), by_state.states());
+
+  const checker::OutcomeProbabilities view_odds = checker::outcome_probabilities(by_view, false);
+  const checker::OutcomeProbabilities state_odds = checker::outcome_probabilities(by_state, false);
+  ASSERT_TRUE(view_odds.computed) << view_odds.why_not;
+  ASSERT_TRUE(state_odds.computed) << state_odds.why_not;
+  ASSERT_EQ(view_odds.win.size(), state_odds.win.size());
+  for (std::size_t seat = 0; seat < view_odds.win.size(); ++seat) {
+    EXPECT_NEAR(view_odds.win[seat], state_odds.win[seat], 1e-12) << "seat " << seat;
+  }
+  EXPECT_NEAR(view_odds.shared, state_odds.shared, 1e-12);
+  EXPECT_NEAR(view_odds.never_ends, state_odds.never_ends, 1e-12);
+  EXPECT_EQ(view_odds.length_finite, state_odds.length_finite);
+  if (view_odds.length_finite && state_odds.length_finite) {
+    EXPECT_NEAR(view_odds.expected_length, state_odds.expected_length, 1e-12);
+  }
+}
+
+TEST(BambooHarvestView, Explore2x3KeepsTheOutcomesOfTheWholePosition) {
+  const Start start = explore_2x3_start();
+  ASSERT_NE(start.state, nullptr);
+  expect_view_keeps_the_game(start.variant, start.players, *start.state, "explore_2x3");
+}
+
+TEST(BambooHarvestView, Explore2x3KeepsThemUnderEveryOtherReadingOfEachRuling) {
+  const Start start = explore_2x3_start();
+  ASSERT_NE(start.state, nullptr);
+  const Game& game = builtin_games().get("bamboo_harvest");
+  for (const Ruling& ruling : game.rulings) {
+    for (const auto& alternative : ruling.alternatives) {
+      if (alternative.id == start.variant.ruling(ruling.id)) continue;
+      Variant variant = start.variant;
+      const std::string setting = ruling.id + "=" + alternative.id;
+      variant.set_ruling_text(setting);
+      expect_view_keeps_the_game(variant, start.players, *start.state, setting);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grove::bamboo_harvest
