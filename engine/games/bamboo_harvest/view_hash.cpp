@@ -30,8 +30,12 @@ bool BhRules::deeds_may_still_be_drawn(const Position& position) const {
   if (position.pending_draws > 0 || position.redraw_offer != kNoCard) return true;
   if (settings_.buys_per_turn > 0) return true;
   // bh.redraw_timing=any_drawn_this_turn: a card drawn this turn may still
-  // be redrawn at the redraw step.
-  if (settings_.redraw_any_drawn && !position.drawn.empty()) return true;
+  // be redrawn at the redraw step, not after it (the turn's drawn cards are
+  // forgotten at its end). Asked only of what the view keeps, so that two
+  // positions with one view agree on it.
+  if (settings_.redraw_any_drawn && position.step <= Step::Redraw && !position.drawn.empty()) {
+    return true;
+  }
   for (int cell = 0; cell < grid().cells(); ++cell) {
     const Cell& here = position.forest[static_cast<std::size_t>(cell)];
     if (here.state != CellState::Built && is_face(here.card)) return true;

@@ -202,6 +202,9 @@ TEST(BambooHarvestView, RandomGamesThatDrawDeedsKeepTheViewPromise) {
       {{"forest_rows=3", "forest_columns=3", "buys_per_turn=0", "build_cost=10",
         "starting_reeds=40"},
        5},
+      {{"forest_rows=3", "forest_columns=3", "buys_per_turn=0", "build_cost=10",
+        "starting_reeds=40", "bh.redraw_timing=any_drawn_this_turn"},
+       5},
   };
   std::set<std::string> fired;
   for (const Table& table : tables) {
