@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "checker/explore_findings.hpp"
 #include "checker/fingerprint_set.hpp"
@@ -381,11 +382,17 @@ TEST(Explorer, EveryGameExploresItsFirstStatesWithoutDefects) {
 // --- State counts ------------------------------------------------------------------
 
 // Every state reachable from `start`, told apart by full equality (not by
-// fingerprint): a depth-first walk over all moves and chance outcomes.
-// `views`, when given, gets the view (Rules::view_hash) of each.
-std::int64_t brute_force_count(const Rules& rules, const State& start,
-                               std::set<std::uint64_t>* views = nullptr) {
+// fingerprint): a depth-first walk over all moves and chance outcomes. And
+// how many views (Rules::view_hash) they have: what the explorer counts
+// where a game's view merges states (Pass the Pandas, view.cpp).
+struct BruteForce {
+  std::int64_t states = 0;
+  std::int64_t views = 0;
+};
+
+BruteForce brute_force_count(const Rules& rules, const State& start) {
   std::unordered_multimap<std::uint64_t, std::unique_ptr<State>> seen;
+  std::unordered_set<std::uint64_t> views;
   std::vector<std::unique_ptr<State>> stack;
   const auto visit = [&](const State& state) {
     const std::uint64_t hash = state.hash();
@@ -394,7 +401,7 @@ std::int64_t brute_force_count(const Rules& rules, const State& start,
       if (it->second->equals(state)) return;
     }
     seen.emplace(hash, state.clone());
-    if (views != nullptr) views->insert(rules.view_hash(state));
+    views.insert(rules.view_hash(state));
     stack.push_back(state.clone());
   };
   visit(start);
@@ -416,7 +423,7 @@ std::int64_t brute_force_count(const Rules& rules, const State& start,
       visit(*next);
     }
   }
-  return static_cast<std::int64_t>(seen.size());
+  return {static_cast<std::int64_t>(seen.size()), static_cast<std::int64_t>(views.size())};
 }
 
 TEST(Explorer, CountsTheSameStatesAsABruteForceEnumeration) {
@@ -426,12 +433,15 @@ TEST(Explorer, CountsTheSameStatesAsABruteForceEnumeration) {
     options.compare_rulings = false;
     const Explored run = explore_variant("pass_the_pandas", file, options);
     ASSERT_TRUE(run.exploration.complete());
-    EXPECT_EQ(run.exploration.states(), brute_force_count(*run.rules, *run.rules->initial_state()))
+    EXPECT_EQ(run.exploration.states(),
+              brute_force_count(*run.rules, *run.rules->initial_state()).views)
         << file;
   }
   for (PlantedBug bug : {PlantedBug::None, PlantedBug::TrapAtEight}) {
     const Explored run = explore_planted(bug);
-    EXPECT_EQ(run.exploration.states(), brute_force_count(*run.rules, *run.rules->initial_state()));
+    const BruteForce counted = brute_force_count(*run.rules, *run.rules->initial_state());
+    EXPECT_EQ(run.exploration.states(), counted.states);
+    EXPECT_EQ(counted.views, counted.states);
   }
 }
 
@@ -447,15 +457,14 @@ TEST(Explorer, ExploresFromAGivenPosition) {
   auto rules = game.rules(start.variant, start.players);
   // Bamboo Harvest has a view (Rules::view_hash) that merges positions the
   // rules can no longer tell apart: the search finds one state per view.
-  std::set<std::uint64_t> views;
-  const std::int64_t positions = brute_force_count(*rules, *replayed.end_state, &views);
-  EXPECT_LT(static_cast<std::int64_t>(views.size()), positions);
+  const BruteForce counted = brute_force_count(*rules, *replayed.end_state);
+  EXPECT_LT(counted.views, counted.states);
   ExploreOptions options;
   options.compare_rulings = false;
   const Explored run = explore_rules(std::move(rules), options, replayed.end_state.get());
   ASSERT_TRUE(run.exploration.complete());
   EXPECT_FALSE(run.exploration.from_initial_state());
-  EXPECT_EQ(run.exploration.states(), static_cast<std::int64_t>(views.size()));
+  EXPECT_EQ(run.exploration.states(), counted.views);
   EXPECT_TRUE(run.exploration.start().equals(*replayed.end_state));
 }
 

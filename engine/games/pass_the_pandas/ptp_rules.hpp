@@ -77,7 +77,7 @@ struct Settings {
 // Where each hook lives: settings.cpp (the constructor), moves.cpp (nodes,
 // legal moves, rolls, rejection), turn.cpp (play, the outcome), notation.cpp,
 // position_yaml.cpp, encoding.cpp (the position as bytes), view.cpp
-// (summary), board_svg.cpp (the table drawn for grove view), checks.cpp
+// (summary; the explorer's view), board_svg.cpp (the table drawn for grove view), checks.cpp
 // (invariants), strategy.cpp (heuristic, figures for reports).
 class PtpRules final : public TypedRules<PtpRules, Position> {
  public:
@@ -106,6 +106,7 @@ class PtpRules final : public TypedRules<PtpRules, Position> {
   void encode_position(const Position& position, ByteWriter& out) const override;
   Position decode_position(ByteReader& in) const override;
   std::string summary_at(const Position& position) const override;
+  std::uint64_t view_hash_at(const Position& position) const override;
   std::string board_svg_at(const Position& position) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
@@ -126,6 +127,10 @@ class PtpRules final : public TypedRules<PtpRules, Position> {
   // The bamboo a roller must match against `giver` (ruling
   // ptp.challenge_basis).
   int bamboo_to_match(const Player& giver) const;
+  // The view (view.cpp): whether a bamboo challenge can still measure
+  // against `seat`'s bamboo before `seat` rolls again.
+  bool bamboo_still_read(const Position& position, Seat seat) const;
+  bool round_ends_at_first_out() const;
   // The dice `roller` is expected to be handed in their next bamboo
   // challenge not yet settled (strategy.cpp).
   double expected_handed(const Position& position, Seat roller) const;

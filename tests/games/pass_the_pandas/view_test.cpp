@@ -1,0 +1,226 @@
+// The explorer's view of Pass the Pandas (view.cpp): a search that merges
+// positions by it keeps the view's promise at every state (it runs through
+// CheckedRules), finds fewer states, and gives exactly the chances, the
+// expected length and the optimal value of a search that tells every
+// position apart.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
+#include "engine/core/game.hpp"
+#include "engine/games/builtin.hpp"
+
+namespace grove {
+namespace {
+
+// The game's rules with the whole position as the view (the state's own
+// hash, Rules's default), so that a search tells every position apart.
+class WholePositionRules final : public Rules {
+ public:
+  explicit WholePositionRules(const Rules& rules)
+      : Rules(rules.game(), rules.variant(), rules.players()), rules_(rules) {}
+
+  std::uint64_t view_hash(const State& state) const override { return state.hash(); }
+
+  std::unique_ptr<State> initial_state() const override { return rules_.initial_state(); }
+  Node node(const State& state) const override { return rules_.node(state); }
+  void legal_moves(const State& state, std::vector<Move>& moves) const override {
+    rules_.legal_moves(state, moves);
+  }
+  void chance_outcomes(const State& state, std::vector<ChanceOutcome>& outcomes) const override {
+    rules_.chance_outcomes(state, outcomes);
+  }
+  Move sample_chance(const State& state, Rng& rng) const override {
+    return rules_.sample_chance(state, rng);
+  }
+  Verdict apply(State& state, const Move& move, EventLog* log) const override {
+    return rules_.apply(state, move, log);
+  }
+  Outcome outcome(const State& state) const override { return rules_.outcome(state); }
+  std::string move_text(const Move& move) const override { return rules_.move_text(move); }
+  MoveParse parse_move(std::string_view text) const override { return rules_.parse_move(text); }
+  YAML::Node state_to_yaml(const State& state) const override {
+    return rules_.state_to_yaml(state);
+  }
+  std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const override {
+    return rules_.state_from_yaml(node);
+  }
+  void encode(const State& state, std::string& out) const override { rules_.encode(state, out); }
+  std::unique_ptr<State> decode(std::string_view bytes) const override {
+    return rules_.decode(bytes);
+  }
+  std::string state_summary(const State& state) const override {
+    return rules_.state_summary(state);
+  }
+  std::string board(const State& state) const override { return rules_.board(state); }
+  std::string board_svg(const State& state) const override { return rules_.board_svg(state); }
+  std::optional<std::string> score_sheet(const State& state) const override {
+    return rules_.score_sheet(state);
+  }
+  std::vector<std::string> invariant_violations(const State& state) const override {
+    return rules_.invariant_violations(state);
+  }
+  std::int64_t step_bound() const override { return rules_.step_bound(); }
+  std::string observation(const State& state, Seat seat) const override {
+    return rules_.observation(state, seat);
+  }
+  double heuristic(const State& state, Seat seat) const override {
+    return rules_.heuristic(state, seat);
+  }
+  void heuristics(const State& state, std::vector<double>& values) const override {
+    rules_.heuristics(state, values);
+  }
+  std::unique_ptr<State> determinize(const State& state, Seat seat, Rng& rng) const override {
+    return rules_.determinize(state, seat, rng);
+  }
+  MoveUse move_use(const State& before, const Move& move) const override {
+    return rules_.move_use(before, move);
+  }
+  std::vector<GameMetric> game_metrics(const State& terminal, const EventLog& log) const override {
+    return rules_.game_metrics(terminal, log);
+  }
+
+ private:
+  const Rules& rules_;
+};
+
+struct Searched {
+  std::int64_t states = 0;
+  bool view_kept = false;  // no view-contract finding
+  std::string first_problem;
+  checker::OutcomeProbabilities outcomes;
+};
+
+Searched search(const Rules& rules, bool all_checks) {
+  checker::ExploreOptions options;
+  options.all_checks = all_checks;
+  options.compare_rulings = false;  // the rulings' comparison does not bear on the view
+  const checker::Exploration exploration = checker::explore(rules, {}, {}, options);
+  Searched result;
+  result.states = exploration.states();
+  result.view_kept = !exploration.view_contract().seen();
+  for (const checker::Sighting* sighting :
+       {&exploration.view_contract(), &exploration.property(), &exploration.invariant(),
+        &exploration.stuck(), &exploration.rejected_move(), &exploration.exception()}) {
+    if (sighting->seen() && result.first_problem.empty()) result.first_problem = sighting->detail;
+  }
+  EXPECT_TRUE(exploration.complete());
+  result.outcomes = checker::outcome_probabilities(exploration, true);
+  return result;
+}
+
+// A variant from the shipped file (or the defaults) with `settings`
+// ("dice_per_player={3: 2}") and `rulings` ("ptp.challenge_basis=set_aside").
+Variant variant_of(const std::string& file, const std::vector<std::string>& settings,
+                   const std::vector<std::string>& rulings) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  Variant variant =
+      file.empty() ? Variant(game)
+                   : load_variant_file(game, std::string(GROVE_SOURCE_DIR) +
+                                                 "/scenarios/pass_the_pandas/variants/" + file);
+  for (const std::string& setting : settings) variant.set_parameter_text(setting);
+  for (const std::string& ruling : rulings) variant.set_ruling_text(ruling);
+  return variant;
+}
+
+// The view against the whole position on one variant and table.
+void expect_view_keeps_the_game(const Variant& variant, int players) {
+  const Game& game = builtin_games().get("pass_the_pandas");
+  const std::unique_ptr<Rules> rules = game.rules(variant, players);
+  const WholePositionRules whole(*rules);
+  const Searched by_view = search(*rules, true);
+  const Searched by_position = search(whole, false);
+
+  EXPECT_TRUE(by_view.view_kept) << by_view.first_problem;
+  EXPECT_EQ(by_view.first_problem, "");
+  // The view merges positions that differ in history alone.
+  EXPECT_LT(by_view.states, by_position.states);
+
+  const checker::OutcomeProbabilities& a = by_view.outcomes;
+  const checker::OutcomeProbabilities& b = by_position.outcomes;
+  ASSERT_TRUE(a.computed) << a.why_not;
+  ASSERT_TRUE(b.computed) << b.why_not;
+  ASSERT_EQ(a.win.size(), static_cast<std::size_t>(players));
+  ASSERT_EQ(b.win.size(), a.win.size());
+  for (std::size_t seat = 0; seat < a.win.size(); ++seat) {
+    EXPECT_NEAR(a.win[seat], b.win[seat], 1e-12) << "seat " << seat;
+  }
+  EXPECT_NEAR(a.shared, b.shared, 1e-12);
+  EXPECT_NEAR(a.never_ends, b.never_ends, 1e-12);
+  EXPECT_EQ(a.length_finite, b.length_finite);
+  EXPECT_NEAR(a.expected_length, b.expected_length, 1e-12 * std::max(1.0, b.expected_length));
+  EXPECT_EQ(a.optimal_defined, b.optimal_defined);
+  if (a.optimal_defined && b.optimal_defined) {
+    EXPECT_NEAR(a.optimal_low, b.optimal_low, 1e-12);
+    EXPECT_NEAR(a.optimal_high, b.optimal_high, 1e-12);
+  }
+}
+
+TEST(PassThePandasView, TwoDice) {
+  expect_view_keeps_the_game(variant_of("explore_two_dice.yaml", {}, {}), 2);
+}
+
+TEST(PassThePandasView, ThreeDice) {
+  expect_view_keeps_the_game(variant_of("explore_three_dice.yaml", {}, {}), 2);
+}
+
+// bamboo_received counts in the challenge under set_aside: the view keeps it.
+TEST(PassThePandasView, ThreeDiceSetAside) {
+  expect_view_keeps_the_game(
+      variant_of("explore_three_dice.yaml", {}, {"ptp.challenge_basis=set_aside"}), 2);
+}
+
+// Three players: every seat but the roller's neighbours rolls in between.
+TEST(PassThePandasView, ThreePlayersTwoDice) {
+  expect_view_keeps_the_game(variant_of("", {"dice_per_player={3: 2}"}, {}), 3);
+}
+
+// Playing for places, each reading of who the previous player is once
+// players go out.
+TEST(PassThePandasView, ThreePlayersForPlaces) {
+  for (const char* previous : {"previous_in_game", "last_roller", "seat_before"}) {
+    SCOPED_TRACE(previous);
+    expect_view_keeps_the_game(variant_of("", {"dice_per_player={3: 2}", "play_for_places=true"},
+                                          {std::string("ptp.previous_player=") + previous}),
+                               3);
+  }
+}
+
+// Bamboozled on three dice (an exchange from three blanks up), both timings
+// of the exchange against the challenge, and both partners.
+TEST(PassThePandasView, Bamboozled) {
+  for (const char* timing : {"after_challenge", "before_challenge"}) {
+    for (const char* partner : {"any_player", "holding_dice"}) {
+      SCOPED_TRACE(std::string(timing) + " " + partner);
+      expect_view_keeps_the_game(
+          variant_of("explore_three_dice.yaml", {"bamboozled=true", "bamboozled_min_dice=3"},
+                     {std::string("ptp.bamboozled_timing=") + timing,
+                      std::string("ptp.bamboozled_partner=") + partner}),
+          2);
+    }
+  }
+}
+
+// Panda-monium to a small target: rounds, points and who starts the next
+// round, under each reading of that and of when the match ends.
+TEST(PassThePandasView, Pandamonium) {
+  for (const char* starter : {"rotate", "round_winner", "last_place"}) {
+    for (const char* end : {"end_of_round", "immediately"}) {
+      SCOPED_TRACE(std::string(starter) + " " + end);
+      expect_view_keeps_the_game(
+          variant_of("explore_two_dice.yaml", {"pandamonium=true", "pandamonium_target=3"},
+                     {std::string("ptp.pandamonium_starter=") + starter,
+                      std::string("ptp.pandamonium_end=") + end}),
+          2);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grove
