@@ -120,7 +120,10 @@ TEST(CheckedRules, EveryGameKeepsItsPromisesOnItsSmallVariants) {
       options.start = start.get();
       options.limits.max_states = 4000;
       const Exploration exploration = explore(checked, {}, {}, options);
-      EXPECT_GT(exploration.expanded(), 100) << game->name << " " << variant_file;
+      // A hundred states, or every state of a variant with fewer (Pass the
+      // Pandas's view makes explore_two_dice 96).
+      EXPECT_TRUE(exploration.expanded() > 100 || exploration.complete())
+          << game->name << " " << variant_file << ": " << exploration.expanded() << " expanded";
       EXPECT_FALSE(exploration.exception().seen())
           << game->name << " " << variant_file << ": " << exploration.exception().detail;
       ++explored;
