@@ -98,7 +98,7 @@ std::uint64_t PtpRules::view_hash_at(const Position& position) const {
       bamboo = player.bamboo_rolled < 0 ? 0 : bamboo_to_match(player);
       // Once the roller has rolled, this turn's challenge reads only how
       // far the roll falls short of the seat before's bamboo, and (the
-      // game ending with the first out) no later challenge reads theirs.
+      // round ending with the first out) no later challenge reads theirs.
       if (round_ends_at_first_out() && seat != position.turn && position.step != Step::Roll) {
         bamboo = std::max(0, bamboo - position.roll.bamboo);
       }
