@@ -997,12 +997,13 @@ TEST_F(CliTest, FuzzReplaysStoredFindingsFirstAndSaysWhichStillFail) {
 }
 
 // Every figure explore prints about a small variant, against the same
-// variant walked here through the rules alone (walk_graph).
+// variant walked here through the rules alone (walk_graph), state by whole
+// state: --full-states, so that the game's view merges nothing.
 TEST_F(CliTest, ExploreReportsEverythingAndStoresTheRun) {
   const std::string variant =
       std::string(GROVE_SOURCE_DIR) + "/scenarios/pass_the_pandas/variants/explore_two_dice.yaml";
-  const Output out = grove("explore pass_the_pandas --variant " + variant + " --findings " +
-                           folder_ / "found" + " --db " + db_);
+  const Output out = grove("explore pass_the_pandas --variant " + variant +
+                           " --full-states --findings " + folder_ / "found" + " --db " + db_);
   ASSERT_EQ(out.code, 0) << out.text;
 
   const Game& game = builtin_games().get("pass_the_pandas");
@@ -1233,10 +1234,11 @@ TEST_F(CliTest, ExploreFindsAGameThatCannotEndAndExitsWithOne) {
   // Dice with only blank faces never move: no game can ever end.
   const Output out = grove(
       "explore pass_the_pandas --set dice_per_player=1 --set water_faces=0 --set "
-      "panda_faces=0 --set bamboo_faces=0 --no-rulings --findings " +
+      "panda_faces=0 --set bamboo_faces=0 --no-rulings --full-states --findings " +
       folder_ / "found" + " --db " + db_);
   EXPECT_EQ(out.code, 1) << out.text;
-  // Every state of that variant, walked here: none can reach an end.
+  // Every state of that variant, walked here (whole states, as
+  // --full-states counts them): none can reach an end.
   const Game& game = builtin_games().get("pass_the_pandas");
   Variant blank(game);
   for (const char* setting :

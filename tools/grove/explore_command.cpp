@@ -341,11 +341,22 @@ int explore_command(const Invocation& invocation) {
   for (const Clause& clause : game.clauses) {
     if (exploration.clauses().count(clause.id) == 0) never.push_back(clause.id);
   }
-  std::cout << fmt::format(
-      "Rule clauses: {} of {} reached{}\n", game.clauses.size() - never.size(), game.clauses.size(),
-      never.empty() ? ""
-                    : (exploration.complete() ? "; never reachable: " : "; not reached: ") +
-                          join(never, ", "));
+  // With a view, each merged state's moves are applied from the first
+  // found alone: a clause only another of them fires would not be seen.
+  std::string never_text;
+  if (!never.empty()) {
+    never_text = !exploration.complete() ? "; not reached: "
+                 : explore.full_states   ? "; never reachable: "
+                                         : "; never fired: ";
+    never_text += join(never, ", ");
+    if (exploration.complete() && !explore.full_states) {
+      never_text +=
+          " (the moves of the states one view merges are applied from the first found; "
+          "--full-states applies them from all)";
+    }
+  }
+  std::cout << fmt::format("Rule clauses: {} of {} reached{}\n", game.clauses.size() - never.size(),
+                           game.clauses.size(), never_text);
   report["clauses_not_reached"] = never;
 
   outcomes = checker::outcome_probabilities(exploration, game.perfect_information);

@@ -49,7 +49,7 @@ std::vector<SmallVariant> signature_variants(const fs::path& scenarios) {
   return found;
 }
 
-// "pass_the_pandas/explore_two_dice, 2 players: 436 states, ..."
+// "pass_the_pandas/explore_two_dice, 2 players: 96 states, ..."
 std::string signature_line(const SmallVariant& small, const checker::Exploration& exploration,
                            const checker::OutcomeProbabilities& outcomes, int players) {
   std::string line =
