@@ -559,15 +559,15 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
   };
   std::vector<std::vector<Told>> outbox(at(part.ranks));
   std::vector<std::uint32_t> ready;
-  const auto wait_less = [&](StateIndex state, StateIndex component, std::int64_t by) {
+  // One successor of `state` (or of a member of the component it heads)
+  // is final now.
+  const auto wait_less = [&](StateIndex state, StateIndex component) {
     if (part.owner(state) != part.rank) {
-      for (std::int64_t k = 0; k < by; ++k)
-        outbox[at(part.owner(state))].push_back({state, component});
+      outbox[at(part.owner(state))].push_back({state, component});
       return;
     }
     const std::uint32_t v = part.here(state);
-    waiting[v] -= by;
-    if (waiting[v] == 0) ready.push_back(v);
+    if (--waiting[v] == 0) ready.push_back(v);
   };
   std::vector<std::int64_t> external(n, 0);
   for (std::uint32_t v = 0; v < n; ++v) {
@@ -629,7 +629,7 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
       if (part.owner(u) == part.rank) {
         const std::uint32_t w = part.here(u);
         if (inside(w, component)) continue;
-        wait_less(components.cyclic[w] ? components.component[w] : u, component, 1);
+        wait_less(components.cyclic[w] ? components.component[w] : u, component);
       } else {
         outbox[at(part.owner(u))].push_back({u, component});
       }
@@ -699,10 +699,10 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
         if (components.cyclic[u] && part.global[u] != components.component[u]) {
           // A member: its component's count is kept at its first state.
           if (components.component[u] != word.component) {
-            wait_less(components.component[u], word.component, 1);
+            wait_less(components.component[u], word.component);
           }
         } else if (!inside(u, word.component)) {
-          wait_less(word.state, word.component, 1);
+          wait_less(word.state, word.component);
         }
       }
     }
@@ -810,13 +810,7 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
             [&](const auto& add) { each_successor(v, value, add); }, next);
         return random_play.change(mine, next);
       });
-  const std::vector<double> start = at_start(part, exchange, values, width);
-  for (int s = 0; s < seats; ++s) out.win.push_back(start[static_cast<std::size_t>(s)]);
-  out.shared = start[random_play.shared()];
-  out.never_ends = 1 - start[random_play.end()];
-  out.length_finite = !std::isinf(start[random_play.length()]);
-  out.expected_length = start[random_play.length()];
-  out.computed = true;
+  random_play.report(at_start(part, exchange, values, width).data(), out);
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
   if (!out.optimal_why_not.empty()) return out;

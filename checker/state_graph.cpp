@@ -375,13 +375,7 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfec
     std::copy(next.begin(), next.end(), mine);
     return change;
   });
-  const double* start = &value[width * ordered.initial];
-  for (int s = 0; s < seats; ++s) out.win.push_back(start[s]);
-  out.shared = start[random_play.shared()];
-  out.never_ends = 1 - start[random_play.end()];
-  out.length_finite = !may_not_end[graph.initial()];
-  out.expected_length = start[random_play.length()];
-  out.computed = true;
+  random_play.report(&value[width * ordered.initial], out);
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
   if (!out.optimal_why_not.empty()) return out;

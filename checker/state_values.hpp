@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
 
 namespace grove::checker {
 
@@ -50,6 +51,16 @@ struct RandomPlayValues {
       default:
         break;
     }
+  }
+
+  // The random-play figures of `out` from the start's values.
+  void report(const double* start, OutcomeProbabilities& out) const {
+    for (int s = 0; s < seats; ++s) out.win.push_back(start[static_cast<std::size_t>(s)]);
+    out.shared = start[shared()];
+    out.never_ends = 1 - start[end()];
+    out.length_finite = !std::isinf(start[length()]);
+    out.expected_length = start[length()];
+    out.computed = true;
   }
 
   // The largest change between two sets of values, relative to values

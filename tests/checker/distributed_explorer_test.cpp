@@ -207,12 +207,18 @@ TEST(DistributedExplorer, FindsTheSameRulingsAndOrdersThatMatter) {
 }
 
 // The exact probabilities come from the gathered graph: equal, not close.
-TEST(DistributedExplorer, PassThePandasProbabilitiesAreExactlyTheSingleProcessOnes) {
+// Pass the Pandas, explore_three_dice, two players: a game with chance and
+// cycles, small enough to compare state by state.
+std::unique_ptr<Rules> pass_the_pandas_three_dice() {
   const Game& game = builtin_games().get("pass_the_pandas");
-  const Variant variant =
+  return game.rules(
       load_variant_file(game, std::string(GROVE_SOURCE_DIR) +
-                                  "/scenarios/pass_the_pandas/variants/explore_three_dice.yaml");
-  const auto make = [&] { return game.rules(variant, 2); };
+                                  "/scenarios/pass_the_pandas/variants/explore_three_dice.yaml"),
+      2);
+}
+
+TEST(DistributedExplorer, PassThePandasProbabilitiesAreExactlyTheSingleProcessOnes) {
+  const auto make = pass_the_pandas_three_dice;
   const Explored one = explore_on(1, make);
   const auto exact = checker::outcome_probabilities(*one.exploration, true);
   ASSERT_TRUE(exact.computed);
@@ -298,11 +304,7 @@ void expect_close_outcomes(const checker::OutcomeProbabilities& exact,
 }
 
 TEST(GraphOnRanks, PassThePandasProbabilitiesAreTheSingleProcessOnesTo1e12) {
-  const Game& game = builtin_games().get("pass_the_pandas");
-  const Variant variant =
-      load_variant_file(game, std::string(GROVE_SOURCE_DIR) +
-                                  "/scenarios/pass_the_pandas/variants/explore_three_dice.yaml");
-  const auto make = [&] { return game.rules(variant, 2); };
+  const auto make = pass_the_pandas_three_dice;
   const Explored one = explore_on(1, make);
   const auto exact = checker::outcome_probabilities(*one.exploration, true);
   ASSERT_TRUE(exact.computed);
