@@ -1305,6 +1305,17 @@ TEST_F(CliTest, ExploreSaysWhatAVariantIsAtAnotherPlayerCountBeforeStarting) {
       << out.text;
   EXPECT_NE(out.text.find("Explored " + whole[1].str() + " states"), std::string::npos) << out.text;
   EXPECT_NE(out.text.find(whole[2].str() + " moves deep, in "), std::string::npos) << out.text;
+  // On whole states the look counts what that search will find, not the
+  // view's fewer states.
+  const std::string views = whole[1].str();
+  out = grove("explore pass_the_pandas --variant " + variant + " --full-states --no-rulings --db " +
+              db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  ASSERT_TRUE(std::regex_search(out.text, whole,
+                                std::regex("rulings not compared\\): ([0-9]+) states in all")))
+      << out.text;
+  EXPECT_NE(whole[1].str(), views);
+  EXPECT_NE(out.text.find("Explored " + whole[1].str() + " states"), std::string::npos) << out.text;
 }
 
 TEST_F(CliTest, ExploreRefusesBadInputInOneLine) {

@@ -211,7 +211,7 @@ int explore_command(const Invocation& invocation) {
   std::cout << fmt::format(
       "A first look (1 s and 50,000 states at most, rulings not compared): {}. The search "
       "stops at {} MB (--memory).\n",
-      first_look(*rules, start.get(), 1.0), memory_mb);
+      first_look(*rules, start.get(), explore.full_states, 1.0), memory_mb);
 
   ProgressLine progress(isatty(STDERR_FILENO) != 0);
   explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };

@@ -41,9 +41,10 @@ std::vector<std::string> unchanged_at_players(const Variant& variant, int player
   return out;
 }
 
-std::string first_look(const Rules& rules, const State* start, double seconds) {
+std::string first_look(const Rules& rules, const State* start, bool full_states, double seconds) {
   checker::ExploreOptions options;
   options.start = start;
+  options.full_states = full_states;
   options.compare_rulings = false;
   options.coverage = false;
   // Few enough states that the look leaves the search its memory.

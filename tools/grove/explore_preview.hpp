@@ -18,10 +18,11 @@ namespace grove::cli {
 std::vector<std::string> unchanged_at_players(const Variant& variant, int players);
 
 // A short search (at most `seconds` and 50,000 states, no rulings compared,
-// no coverage) from `start` (null: the game's start): "2886 states in all"
-// when it finishes, or what it found and how fast the levels grow when it
-// does not.
-std::string first_look(const Rules& rules, const State* start, double seconds);
+// no coverage) from `start` (null: the game's start), through the game's
+// view or on whole states as the search will be: "2886 states in all" when
+// it finishes, or what it found and how fast the levels grow when it does
+// not.
+std::string first_look(const Rules& rules, const State* start, bool full_states, double seconds);
 
 // The memory grove explore may use by default: half the machine's, but no
 // more than leaves a quarter of it free of what was available at the start;
