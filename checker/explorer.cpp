@@ -126,6 +126,9 @@ struct Scratch {
   // allocated again.
   std::vector<std::unique_ptr<State>> spare;
 
+  // Rule coverage reads the clauses that fired, never the events' text.
+  Scratch() { log.clauses_only = true; }
+
   // A state to overwrite: a spare one, or else a copy of `like`.
   std::unique_ptr<State> spare_or_clone(const State& like) {
     if (spare.empty()) return like.clone();
@@ -400,7 +403,7 @@ class Search {
         }
         for (const Event& event : scratch.log) {
           if (shard.clauses.find(event.clause) == shard.clauses.end()) {
-            shard.clauses.insert(event.clause);
+            shard.clauses.emplace(event.clause);
           }
         }
         // A view the rules cannot give (or, through CheckedRules, one that

@@ -102,7 +102,7 @@ Playthrough play_and_check(const Rules& rules, const GameInput& input, const Pla
                                 rules.move_text(move), verdict.reason()),
                     move, true);
       }
-      for (const Event& event : events) result.clauses.insert(event.clause);
+      for (const Event& event : events) result.clauses.emplace(event.clause);
       moves.push_back(move);
     }
   } catch (const ContractBroken& broken) {

@@ -9,10 +9,4 @@ const std::string* Event::field(const std::string& name) const {
   return nullptr;
 }
 
-void record(EventLog* log, std::string_view clause, Seat seat, std::string text,
-            std::vector<std::pair<std::string, std::string>> fields) {
-  if (log == nullptr) return;
-  log->push_back(Event{std::string(clause), seat, std::move(text), std::move(fields)});
-}
-
 }  // namespace grove

@@ -266,7 +266,7 @@ class Replayer {
   std::string fired() const {
     std::vector<std::string> texts;
     for (const Event& event : pending_events_)
-      texts.push_back(event.clause + " (" + event.text + ")");
+      texts.push_back(std::string(event.clause) + " (" + event.text + ")");
     return texts.empty() ? "(no events)" : join(texts, "; ");
   }
 
@@ -296,7 +296,7 @@ class Replayer {
       for (const Event& event : pending_events_) {
         if (event.clause == clause) {
           return fail(step.line, "an event happened that must not", "no " + clause,
-                      event.clause + " (" + event.text + ")");
+                      std::string(event.clause) + " (" + event.text + ")");
         }
       }
     }

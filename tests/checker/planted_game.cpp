@@ -87,10 +87,11 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
       if (move.kind == kHeads && !(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) ++p.counter;
       p.coin = false;
       p.turn = (p.turn + 1) % players();
-      record(log, "planted.coin", kNoSeat, move.kind == kHeads ? "heads" : "tails");
+      record(log, "planted.coin", kNoSeat,
+             [&] { return EventText{move.kind == kHeads ? "heads" : "tails"}; });
     } else if (move.args[0] == 0) {
       p.turn = (p.turn + 1) % players();  // a pass: no coin
-      record(log, "planted.add", move.seat, "adds 0");
+      record(log, "planted.add", move.seat, [&] { return EventText{"adds 0"}; });
     } else {
       const int amount = move.args[0];
       if (!(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) p.counter += amount;
@@ -104,9 +105,10 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
         std::array<int, 2> bonuses = {doubling ? 0 : 1, 1};  // 0: double, 1: add one
         order_simultaneous(bonuses);
         for (int bonus : bonuses) p.counter = bonus == 0 ? 2 * p.counter : p.counter + 1;
-        record(log, "planted.bonus", move.seat, "bonuses");
+        record(log, "planted.bonus", move.seat, [&] { return EventText{"bonuses"}; });
       }
-      record(log, "planted.add", move.seat, fmt::format("adds {}", amount));
+      record(log, "planted.add", move.seat,
+             [&] { return EventText{fmt::format("adds {}", amount)}; });
     }
     if (bug_ == PlantedBug::Endless) p.counter %= kTarget;
     ++p.visits;

@@ -123,7 +123,7 @@ GraphWalk walk_graph(const Rules& rules, const Rules* other) {
       std::unique_ptr<State> next = state.clone();
       EventLog log;
       EXPECT_TRUE(rules.apply(*next, move, &log).is_legal()) << rules.move_text(move);
-      for (const Event& event : log) walk.clauses.insert(event.clause);
+      for (const Event& event : log) walk.clauses.emplace(event.clause);
       if (other != nullptr && !differs) {
         std::unique_ptr<State> theirs = state.clone();
         differs = !other->apply(*theirs, move, nullptr).is_legal() || !theirs->equals(*next);

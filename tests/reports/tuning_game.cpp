@@ -75,11 +75,12 @@ class TuningRules final : public TypedRules<TuningRules, Position> {
   void play(Position& p, const Move& move, EventLog* log) const override {
     if (move.kind == kDraw) {
       p.winner = move.seat;
-      record(log, "tuning.draw", move.seat, fmt::format("{} wins the draw", seat_label(p.winner)));
+      record(log, "tuning.draw", move.seat,
+             [&] { return EventText{fmt::format("{} wins the draw", seat_label(p.winner))}; });
       return;
     }
     ++p.decisions;
-    record(log, "tuning.call", move.seat, move_text(move));
+    record(log, "tuning.call", move.seat, [&] { return EventText{move_text(move)}; });
   }
   Outcome outcome_at(const Position& p) const override {
     Outcome result;

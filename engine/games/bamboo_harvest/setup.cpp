@@ -56,11 +56,11 @@ void BhRules::apply_setup(Position& position, const Move& move, EventLog* log) c
       position.forest[static_cast<std::size_t>(move.args[0])].card = card;
       position.box.remove(card);
       ++position.setup_moves;
-      if (log) {
-        record(log, kClauseDealForest, kNoSeat,
-               fmt::format("{} is dealt to {}", card_text(card), grid().cell_text(move.args[0])),
-               {{"cell", grid().cell_text(move.args[0])}, {"card", card_text(card)}});
-      }
+      record(log, kClauseDealForest, kNoSeat, [&] {
+        return EventText{
+            fmt::format("{} is dealt to {}", card_text(card), grid().cell_text(move.args[0])),
+            {{"cell", grid().cell_text(move.args[0])}, {"card", card_text(card)}}};
+      });
       return;
     }
     case kDeal: {
@@ -68,11 +68,10 @@ void BhRules::apply_setup(Position& position, const Move& move, EventLog* log) c
       position.draw_pile.remove(card);
       position.players[static_cast<std::size_t>(move.seat)].deeds.add(card);
       ++position.setup_moves;
-      if (log) {
-        record(log, kClauseDealDeeds, move.seat,
-               fmt::format("{} is dealt {}", seat_label(move.seat), card_text(card)),
-               {{"card", card_text(card)}});
-      }
+      record(log, kClauseDealDeeds, move.seat, [&] {
+        return EventText{fmt::format("{} is dealt {}", seat_label(move.seat), card_text(card)),
+                         {{"card", card_text(card)}}};
+      });
       return;
     }
     case kDiscard:
@@ -84,12 +83,12 @@ void BhRules::apply_setup(Position& position, const Move& move, EventLog* log) c
       cell.state = CellState::Built;
       cell.who = static_cast<std::int8_t>(move.seat);
       ++position.setup_moves;
-      if (log) {
-        record(log, kClausePlace, move.seat,
-               fmt::format("{} places a token on {} ({}) and flips it", seat_label(move.seat),
-                           grid().cell_text(move.args[0]), card_text(cell.card)),
-               {{"cell", grid().cell_text(move.args[0])}, {"card", card_text(cell.card)}});
-      }
+      record(log, kClausePlace, move.seat, [&] {
+        return EventText{
+            fmt::format("{} places a token on {} ({}) and flips it", seat_label(move.seat),
+                        grid().cell_text(move.args[0]), card_text(cell.card)),
+            {{"cell", grid().cell_text(move.args[0])}, {"card", card_text(cell.card)}}};
+      });
       if (settings_.token_win_immediately) wins_by_tokens(position, move.seat, log);
       return;
     }
@@ -100,19 +99,19 @@ void BhRules::apply_setup(Position& position, const Move& move, EventLog* log) c
 
 void BhRules::reveal_setup_discards(Position& position, EventLog* log) const {
   position.starter = starting_player(position);
-  if (log) {
+  record(log, kClauseSetupDiscard, kNoSeat, [&] {
     std::vector<std::string> shown;
     for (Seat seat = 0; seat < players(); ++seat) {
       const CardSet discards =
           position.players[static_cast<std::size_t>(seat)].deeds & position.setup_discards;
       shown.push_back(seat_label(seat) + " " + cards_text(discards));
     }
-    record(log, kClauseSetupDiscard, kNoSeat,
-           "everyone reveals their discard: " + join(shown, ", "));
-    record(log, kClauseStarter, position.starter,
-           seat_label(position.starter) + " has the highest discard and starts",
-           {{"starter", seat_label(position.starter)}});
-  }
+    return EventText{"everyone reveals their discard: " + join(shown, ", ")};
+  });
+  record(log, kClauseStarter, position.starter, [&] {
+    return EventText{seat_label(position.starter) + " has the highest discard and starts",
+                     {{"starter", seat_label(position.starter)}}};
+  });
   for (Player& player : position.players) {
     player.deeds = player.deeds.without(position.setup_discards);
   }
@@ -124,7 +123,8 @@ void BhRules::reveal_setup_discards(Position& position, EventLog* log) const {
 
 void BhRules::lay_deeds_face_up(Position& position, EventLog* log) const {
   for (Player& player : position.players) player.face_up = player.deeds;
-  record(log, kClauseLayFaceUp, kNoSeat, "everyone lays their deeds face up");
+  record(log, kClauseLayFaceUp, kNoSeat,
+         [&] { return EventText{"everyone lays their deeds face up"}; });
   position.step = Step::Build;
   position.turn = position.starter;
 }

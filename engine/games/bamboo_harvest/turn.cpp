@@ -51,15 +51,14 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       here.state = CellState::Built;
       here.who = static_cast<std::int8_t>(seat);
       position.built = is_wild(deed) ? BuildMade::Wild : BuildMade::Regular;
-      if (log) {
-        record(log, kClauseBuild, seat,
-               fmt::format("{} pays {} reeds, discards {} and builds on {} ({})", who(),
-                           settings_.build_cost, card_text(deed), grid().cell_text(cell),
-                           card_text(here.card)),
-               {{"cell", grid().cell_text(cell)},
-                {"deed", card_text(deed)},
-                {"wild", is_wild(deed) ? "true" : "false"}});
-      }
+      record(log, kClauseBuild, seat, [&] {
+        return EventText{fmt::format("{} pays {} reeds, discards {} and builds on {} ({})", who(),
+                                     settings_.build_cost, card_text(deed), grid().cell_text(cell),
+                                     card_text(here.card)),
+                         {{"cell", grid().cell_text(cell)},
+                          {"deed", card_text(deed)},
+                          {"wild", is_wild(deed) ? "true" : "false"}}};
+      });
       if (settings_.token_win_immediately && position.built == BuildMade::Regular &&
           wins_by_tokens(position, seat, log)) {
         return;
@@ -82,30 +81,27 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       Cell& marked = position.forest[static_cast<std::size_t>(disturbed)];
       marked.state = CellState::Disturbed;
       marked.who = static_cast<std::int8_t>(seat);
-      if (log) {
-        record(log, kClauseSwap, seat,
-               fmt::format("{} swaps {} and {} with {} for {} and disturbs {}", who(),
-                           grid().cell_text(first), grid().cell_text(second), card_text(deed),
-                           reeds_word(cost), grid().cell_text(disturbed)),
-               {{"cost", std::to_string(cost)},
-                {"edges", std::to_string(grid().distance(first, second))},
-                {"disturbed", grid().cell_text(disturbed)}});
-      }
+      record(log, kClauseSwap, seat, [&] {
+        return EventText{
+            fmt::format("{} swaps {} and {} with {} for {} and disturbs {}", who(),
+                        grid().cell_text(first), grid().cell_text(second), card_text(deed),
+                        reeds_word(cost), grid().cell_text(disturbed)),
+            {{"cost", std::to_string(cost)},
+             {"edges", std::to_string(grid().distance(first, second))},
+             {"disturbed", grid().cell_text(disturbed)}}};
+      });
       if (is_wild(deed)) {
         ++position.wild_swaps[static_cast<std::size_t>(wild_index(deed))];
-        if (log) {
-          record(log, kClauseWildMarked, seat,
-                 fmt::format("{} is marked as used for a swap", card_text(deed)));
-        }
+        record(log, kClauseWildMarked, seat, [&] {
+          return EventText{fmt::format("{} is marked as used for a swap", card_text(deed))};
+        });
       }
       if (!settings_.swap_deed_kept) {
         player.deeds.remove(deed);
         player.face_up.remove(deed);
         discard(position, deed);
-        if (log) {
-          record(log, kClauseSwapDeedDiscarded, seat,
-                 fmt::format("{} discards {}", who(), card_text(deed)));
-        }
+        record(log, kClauseSwapDeedDiscarded, seat,
+               [&] { return EventText{fmt::format("{} discards {}", who(), card_text(deed))}; });
       }
       position.step = settings_.buy_before_harvest ? Step::BuyBefore : Step::Harvest;
       return;
@@ -120,10 +116,10 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       player.reeds -= settings_.buy_price;
       ++position.buys;
       ++position.pending_draws;
-      if (log) {
-        record(log, kClauseBuy, seat,
-               fmt::format("{} pays {} reeds to draw a deed", who(), settings_.buy_price));
-      }
+      record(log, kClauseBuy, seat, [&] {
+        return EventText{
+            fmt::format("{} pays {} reeds to draw a deed", who(), settings_.buy_price)};
+      });
       return;
     case kSkipBuy:
       position.step = position.step == Step::BuyBefore ? Step::Harvest : Step::Redraw;
@@ -136,10 +132,9 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       ++position.redraws;
       ++position.pending_draws;
       position.redraw_offer = kNoCard;
-      if (log) {
-        record(log, kClauseRedraw, seat,
-               fmt::format("{} discards {} to draw again", who(), card_text(card)));
-      }
+      record(log, kClauseRedraw, seat, [&] {
+        return EventText{fmt::format("{} discards {} to draw again", who(), card_text(card))};
+      });
       return;
     case kKeep:
       if (position.redraw_offer != kNoCard) {
@@ -152,18 +147,17 @@ void BhRules::apply_turn(Position& position, const Move& move, EventLog* log) co
       player.deeds.remove(card);
       player.face_up.remove(card);
       discard(position, card);
-      if (log) {
-        record(log, kClauseHandLimit, seat,
-               fmt::format("{} discards {} (hand limit {})", who(), card_text(card),
-                           settings_.hand_limit));
-      }
+      record(log, kClauseHandLimit, seat, [&] {
+        return EventText{fmt::format("{} discards {} (hand limit {})", who(), card_text(card),
+                                     settings_.hand_limit)};
+      });
       return;
     case kReveal:
       player.face_up.add(card);
-      if (log) {
-        record(log, kClauseReveal, seat, fmt::format("{} lays {} face up", who(), card_text(card)),
-               {{"card", card_text(card)}});
-      }
+      record(log, kClauseReveal, seat, [&] {
+        return EventText{fmt::format("{} lays {} face up", who(), card_text(card)),
+                         {{"card", card_text(card)}}};
+      });
       return;
     case kEndTurn:
       end_turn(position, log);
@@ -197,28 +191,30 @@ void BhRules::harvest(Position& position, int token, int cell, EventLog* log) co
   player.reeds += reeds;
   position.pending_draws += draws;
   position.harvested |= std::uint64_t{1} << token;
-  if (log) {
-    // Named only for the log, which agents do not keep.
+  // "P1's token on b2 harvests a1 (3 of bamboo), ...": for the log only.
+  const auto harvest_text = [&] {
     std::vector<std::string> names;
     for (int harvested : cells) {
       names.push_back(
           fmt::format("{} ({})", grid().cell_text(harvested),
                       card_text(position.forest[static_cast<std::size_t>(harvested)].card)));
     }
-    const std::string from = join(names, ", ");
-    const std::string by =
-        fmt::format("{}'s token on {}", seat_label(position.turn), grid().cell_text(token));
-    if (draws > 0) {
-      record(log, kClauseHarvestDraw, position.turn,
-             fmt::format("{} harvests {}: {} deed draw{}", by, from, draws, draws == 1 ? "" : "s"),
-             {{"token", grid().cell_text(token)}, {"draws", std::to_string(draws)}});
-    } else {
-      record(log, kClauseHarvestReeds, position.turn,
-             fmt::format("{} harvests {}: {}", by, from, reeds_word(reeds)),
-             {{"token", grid().cell_text(token)},
-              {"reeds", std::to_string(reeds)},
-              {"cards", std::to_string(cells.size())}});
-    }
+    return fmt::format("{}'s token on {} harvests {}", seat_label(position.turn),
+                       grid().cell_text(token), join(names, ", "));
+  };
+  if (draws > 0) {
+    record(log, kClauseHarvestDraw, position.turn, [&] {
+      return EventText{
+          fmt::format("{}: {} deed draw{}", harvest_text(), draws, draws == 1 ? "" : "s"),
+          {{"token", grid().cell_text(token)}, {"draws", std::to_string(draws)}}};
+    });
+  } else {
+    record(log, kClauseHarvestReeds, position.turn, [&] {
+      return EventText{fmt::format("{}: {}", harvest_text(), reeds_word(reeds)),
+                       {{"token", grid().cell_text(token)},
+                        {"reeds", std::to_string(reeds)},
+                        {"cards", std::to_string(cells.size())}}};
+    });
   }
 }
 
@@ -229,11 +225,10 @@ void BhRules::draw_card(Position& position, Card card, EventLog* log) const {
   player.deeds.add(card);  // face down
   position.drawn.add(card);
   --position.pending_draws;
-  if (log) {
-    record(log, kClauseDraw, seat,
-           fmt::format("{} draws {}, face down", seat_label(seat), card_text(card)),
-           {{"card", card_text(card)}});
-  }
+  record(log, kClauseDraw, seat, [&] {
+    return EventText{fmt::format("{} draws {}, face down", seat_label(seat), card_text(card)),
+                     {{"card", card_text(card)}}};
+  });
   if (!settings_.redraw_any_drawn && position.redraws < settings_.redraws_per_turn) {
     position.redraw_offer = card;
   }
@@ -244,12 +239,11 @@ void BhRules::reshuffle(Position& position, EventLog* log) const {
   if (position.discard_pile.empty()) return;
   position.draw_pile = position.discard_pile;
   position.discard_pile.clear();
-  if (log) {
-    record(log, kClauseReshuffle, kNoSeat,
-           fmt::format("the discard pile ({} cards) is shuffled into a new draw pile",
-                       position.draw_pile.size()),
-           {{"cards", std::to_string(position.draw_pile.size())}});
-  }
+  record(log, kClauseReshuffle, kNoSeat, [&] {
+    return EventText{fmt::format("the discard pile ({} cards) is shuffled into a new draw pile",
+                                 position.draw_pile.size()),
+                     {{"cards", std::to_string(position.draw_pile.size())}}};
+  });
 }
 
 void BhRules::discard(Position& position, Card card) const {
@@ -273,29 +267,31 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
     if (may_win) {
       std::vector<std::string> cells;
       for (int cell : *path) cells.push_back(grid().cell_text(cell));
-      if (log) {
-        record(log, kClauseWinPath, seat,
-               fmt::format("{} has a winning path: {}", seat_label(seat), join(cells, " ")),
-               {{"path", join(cells, " ")}});
-      }
+      record(log, kClauseWinPath, seat, [&] {
+        return EventText{
+            fmt::format("{} has a winning path: {}", seat_label(seat), join(cells, " ")),
+            {{"path", join(cells, " ")}}};
+      });
       finish(position, seat, WinKind::Path, log);
       return;
     }
     if (log && !by_tokens) {
-      record(log, kClauseWildPath, seat,
-             fmt::format("{} has a complete path, but {}", seat_label(seat),
-                         wild_step ? "this build step's build used a wild deed"
-                                   : "no regular deed was built with in this build step"));
+      record(log, kClauseWildPath, seat, [&] {
+        return EventText{fmt::format("{} has a complete path, but {}", seat_label(seat),
+                                     wild_step
+                                         ? "this build step's build used a wild deed"
+                                         : "no regular deed was built with in this build step")};
+      });
     }
   }
   if (by_tokens) {
     if (may_win && wins_by_tokens(position, seat, log)) return;
-    if (log) {
-      record(log, kClauseWildPath, seat,
-             fmt::format("{} has enough tokens to win, but the build step's build was not "
-                         "with a regular deed",
-                         seat_label(seat)));
-    }
+    record(log, kClauseWildPath, seat, [&] {
+      return EventText{
+          fmt::format("{} has enough tokens to win, but the build step's build was not "
+                      "with a regular deed",
+                      seat_label(seat))};
+    });
   }
   // Step 2 begins by clearing the player's disturbance token, swap or not.
   for (int cell = 0; cell < grid().cells(); ++cell) {
@@ -303,12 +299,11 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
     if (here.state == CellState::Disturbed && here.who == seat) {
       here.state = CellState::Vacant;
       here.who = kNoSeat;
-      if (log) {
-        record(log, kClauseClearDisturbance, seat,
-               fmt::format("{} clears the disturbance token from {}", seat_label(seat),
-                           grid().cell_text(cell)),
-               {{"cell", grid().cell_text(cell)}});
-      }
+      record(log, kClauseClearDisturbance, seat, [&] {
+        return EventText{fmt::format("{} clears the disturbance token from {}", seat_label(seat),
+                                     grid().cell_text(cell)),
+                         {{"cell", grid().cell_text(cell)}}};
+      });
     }
   }
   position.step = Step::Swap;
@@ -317,17 +312,17 @@ void BhRules::end_build_step(Position& position, EventLog* log) const {
 bool BhRules::wins_by_tokens(Position& position, Seat seat, EventLog* log) const {
   const int tokens = position.tokens_of(seat, grid());
   if (settings_.tokens_to_win == 0 || tokens < settings_.tokens_to_win) return false;
-  if (log) {
-    record(log, kClauseWinTokens, seat,
-           fmt::format("{} has {} tokens on the board", seat_label(seat), tokens),
-           {{"tokens", std::to_string(tokens)}});
-  }
+  record(log, kClauseWinTokens, seat, [&] {
+    return EventText{fmt::format("{} has {} tokens on the board", seat_label(seat), tokens),
+                     {{"tokens", std::to_string(tokens)}}};
+  });
   finish(position, seat, WinKind::Tokens, log);
   return true;
 }
 
 void BhRules::end_turn(Position& position, EventLog* log) const {
-  if (log) record(log, kClauseTurnEnd, position.turn, seat_label(position.turn) + "'s turn ends");
+  record(log, kClauseTurnEnd, position.turn,
+         [&] { return EventText{seat_label(position.turn) + "'s turn ends"}; });
   position.turn = (position.turn + 1) % players();
   position.step = Step::Build;
   position.harvested = 0;
@@ -345,14 +340,13 @@ void BhRules::finish(Position& position, Seat winner, WinKind how, EventLog* log
   position.winner = how == WinKind::MostTokens || how == WinKind::Stalled ? kNoSeat : winner;
   position.redraw_offer = kNoCard;
   position.pending_draws = 0;
-  if (log) {
-    const std::string text = how == WinKind::MostTokens
-                                 ? std::string("the game ends: most tokens on the board wins")
-                             : how == WinKind::Stalled ? std::string("the game ends in a draw")
-                                                       : seat_label(winner) + " wins";
-    record(log, kClauseGameOver, winner, text,
-           {{"winner", winner == kNoSeat ? "" : seat_label(winner)}});
-  }
+  record(log, kClauseGameOver, winner, [&] {
+    return EventText{how == WinKind::MostTokens
+                         ? std::string("the game ends: most tokens on the board wins")
+                     : how == WinKind::Stalled ? std::string("the game ends in a draw")
+                                               : seat_label(winner) + " wins",
+                     {{"winner", winner == kNoSeat ? "" : seat_label(winner)}}};
+  });
 }
 
 void BhRules::advance(Position& position, EventLog* log) const {
@@ -362,8 +356,10 @@ void BhRules::advance(Position& position, EventLog* log) const {
   int idle_turns = 0;
   while (position.step != Step::Over) {
     if (idle_turns >= 2 * players()) {
-      record(log, kClauseStalled, kNoSeat,
-             "nobody has anything left to decide: the game can never end and is a draw");
+      record(log, kClauseStalled, kNoSeat, [&] {
+        return EventText{
+            "nobody has anything left to decide: the game can never end and is a draw"};
+      });
       finish(position, kNoSeat, WinKind::Stalled, log);
       return;
     }
@@ -386,14 +382,16 @@ void BhRules::advance(Position& position, EventLog* log) const {
         continue;
       }
       if (settings_.empty_piles == Settings::EmptyPiles::GameEnds) {
-        record(log, kClauseNothingToDraw, position.turn,
-               "the draw and discard piles are both empty (bh.empty_piles=game_ends)");
+        record(log, kClauseNothingToDraw, position.turn, [&] {
+          return EventText{"the draw and discard piles are both empty (bh.empty_piles=game_ends)"};
+        });
         finish(position, kNoSeat, WinKind::MostTokens, log);
         return;
       }
-      record(log, kClauseNothingToDraw, position.turn,
-             fmt::format("the draw and discard piles are both empty: {} draws nothing",
-                         seat_label(position.turn)));
+      record(log, kClauseNothingToDraw, position.turn, [&] {
+        return EventText{fmt::format("the draw and discard piles are both empty: {} draws nothing",
+                                     seat_label(position.turn))};
+      });
       position.pending_draws = 0;
       continue;
     }
@@ -434,12 +432,11 @@ void BhRules::advance(Position& position, EventLog* log) const {
         if (cells.size() > 1) return;
         if (cells.empty()) {
           position.harvested |= std::uint64_t{1} << token;
-          if (log) {
-            record(log, kClauseHarvestNothing, position.turn,
-                   fmt::format("{}'s token on {} has no vacant card next to it",
-                               seat_label(position.turn), grid().cell_text(token)),
-                   {{"token", grid().cell_text(token)}});
-          }
+          record(log, kClauseHarvestNothing, position.turn, [&] {
+            return EventText{fmt::format("{}'s token on {} has no vacant card next to it",
+                                         seat_label(position.turn), grid().cell_text(token)),
+                             {{"token", grid().cell_text(token)}}};
+          });
         } else {
           harvest(position, token, cells.front(), log);
         }

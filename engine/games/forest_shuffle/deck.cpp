@@ -83,11 +83,10 @@ void ForestShuffleRules::take_card(Position& position, CardId card, EventLog* lo
   Task& task = position.tasks.front();
   if (task.kind == TaskKind::Reveal) {
     add_card(position.clearing, card);
-    if (log) {
-      record(log, kClauseReveal, position.turn,
-             fmt::format("{} is turned face up into the clearing", card_text(card)),
-             {{"card", card_code(card)}});
-    }
+    record(log, kClauseReveal, position.turn, [&] {
+      return EventText{fmt::format("{} is turned face up into the clearing", card_text(card)),
+                       {{"card", card_code(card)}}};
+    });
     position.tasks.erase(position.tasks.begin());
     return;
   }
@@ -95,10 +94,11 @@ void ForestShuffleRules::take_card(Position& position, CardId card, EventLog* lo
   --task.count;
   if (log) {
     const bool deal = task.kind == TaskKind::Deal;
-    record(log, deal ? kClauseDeal : kClauseDraw, task.seat,
-           fmt::format("{} {} {}", seat_label(task.seat), deal ? "is dealt" : "draws",
-                       card_text(card)),
-           {{"card", card_code(card)}});
+    record(log, deal ? kClauseDeal : kClauseDraw, task.seat, [&] {
+      return EventText{fmt::format("{} {} {}", seat_label(task.seat), deal ? "is dealt" : "draws",
+                                   card_text(card)),
+                       {{"card", card_code(card)}}};
+    });
   }
 }
 
@@ -111,16 +111,15 @@ void ForestShuffleRules::take_winter(Position& position, EventLog* log) const {
   ++position.winter_revealed;
   const Task& task = position.tasks.front();
   const bool last = position.winter_revealed >= book().winter_cards;
-  if (log) {
+  record(log, kClauseWinter, task.kind == TaskKind::Reveal ? kNoSeat : task.seat, [&] {
     const std::string who = task.kind == TaskKind::Reveal
                                 ? std::string("the card turned into the clearing")
                                 : seat_label(task.seat) + "'s card";
-    record(log, kClauseWinter, task.kind == TaskKind::Reveal ? kNoSeat : task.seat,
-           fmt::format("{} is winter card {} of {}: set aside next to the clearing{}", who,
-                       position.winter_revealed, book().winter_cards,
-                       last ? "" : ", and another card is drawn in its place"),
-           {{"winter", std::to_string(position.winter_revealed)}});
-  }
+    return EventText{fmt::format("{} is winter card {} of {}: set aside next to the clearing{}",
+                                 who, position.winter_revealed, book().winter_cards,
+                                 last ? "" : ", and another card is drawn in its place"),
+                     {{"winter", std::to_string(position.winter_revealed)}}};
+  });
   // The last winter card ends the game at once, in the middle of whatever
   // was happening (End of Game).
   if (last) end_game(position, log);
@@ -142,22 +141,26 @@ void ForestShuffleRules::end_game(Position& position, EventLog* log) const {
       const Placement placement{entry.side, entry.tree};
       const std::string where =
           entry.side ? placement_text(placement) : fmt::format("tree {}", entry.tree + 1);
-      record(log, kClauseScore, player,
-             fmt::format("{}: {} ({}) scores {}{}", seat_label(player),
-                         entry.species == kNoSpecies ? "a sapling" : species_name(entry.species),
-                         where, entry.points, entry.why.empty() ? "" : ": " + entry.why),
-             {{"species", what},
-              {"card", card_code(entry.card)},
-              {"at", where},
-              {"points", std::to_string(entry.points)}});
+      record(log, kClauseScore, player, [&] {
+        return EventText{
+            fmt::format("{}: {} ({}) scores {}{}", seat_label(player),
+                        entry.species == kNoSpecies ? "a sapling" : species_name(entry.species),
+                        where, entry.points, entry.why.empty() ? "" : ": " + entry.why),
+            {{"species", what},
+             {"card", card_code(entry.card)},
+             {"at", where},
+             {"points", std::to_string(entry.points)}}};
+      });
     }
-    record(log, kClauseScore, player,
-           fmt::format("{}: {} cards under the cave score {}", seat_label(player),
-                       sheets[seat].cave, sheets[seat].cave),
-           {{"species", "cave"}, {"points", std::to_string(sheets[seat].cave)}});
+    record(log, kClauseScore, player, [&] {
+      return EventText{fmt::format("{}: {} cards under the cave score {}", seat_label(player),
+                                   sheets[seat].cave, sheets[seat].cave),
+                       {{"species", "cave"}, {"points", std::to_string(sheets[seat].cave)}}};
+    });
   }
-  record(log, kClauseGameOver, kNoSeat,
-         fmt::format("the last winter card ends the game: {}", join(totals, ", ")));
+  record(log, kClauseGameOver, kNoSeat, [&] {
+    return EventText{fmt::format("the last winter card ends the game: {}", join(totals, ", "))};
+  });
 }
 
 }  // namespace grove::forest_shuffle

@@ -128,14 +128,13 @@ bool ForestShuffleRules::settle_front(Position& position, std::vector<Move>& mov
       return true;
     case TaskKind::Offer:
       if (offer_useful(position, task)) return false;
-      if (log) {
-        record(
-            log, kClauseNothing, task.seat,
+      record(log, kClauseNothing, task.seat, [&] {
+        return EventText{
             fmt::format("the {}'s {} would change nothing for {} now", species_name(task.species),
                         source_name(task.source), seat_label(task.seat)),
             {{"species", book().species_of(task.species).id},
-             {"source", source_name(task.source)}});
-      }
+             {"source", source_name(task.source)}}};
+      });
       pop_front(position);
       return true;
     case TaskKind::EndTurn:
@@ -144,12 +143,11 @@ bool ForestShuffleRules::settle_front(Position& position, std::vector<Move>& mov
     case TaskKind::SecondDraw: {
       const auto held = position.player(task.seat).hand.size();
       if (static_cast<int>(held) < settings_.hand_limit) return settle_choice(position, moves, log);
-      if (log) {
-        record(log, kClauseHandFull, task.seat,
-               fmt::format("{} holds {} cards, the hand limit: no second card",
-                           seat_label(task.seat), held),
-               {{"not_drawn", "1"}});
-      }
+      record(log, kClauseHandFull, task.seat, [&] {
+        return EventText{fmt::format("{} holds {} cards, the hand limit: no second card",
+                                     seat_label(task.seat), held),
+                         {{"not_drawn", "1"}}};
+      });
       pop_front(position);
       return true;
     }
@@ -168,12 +166,11 @@ bool ForestShuffleRules::settle_draw(Position& position, EventLog* log) const {
     }
     if (task.kind == TaskKind::Draw && settings_.draw_stops_at_limit &&
         held >= settings_.hand_limit) {
-      if (log) {
-        record(log, kClauseHandFull, task.seat,
-               fmt::format("{} holds {} cards, the hand limit: {} more not drawn",
-                           seat_label(task.seat), held, task.count),
-               {{"not_drawn", std::to_string(task.count)}});
-      }
+      record(log, kClauseHandFull, task.seat, [&] {
+        return EventText{fmt::format("{} holds {} cards, the hand limit: {} more not drawn",
+                                     seat_label(task.seat), held, task.count),
+                         {{"not_drawn", std::to_string(task.count)}}};
+      });
       pop_front(position);
       return true;
     }
@@ -185,7 +182,8 @@ bool ForestShuffleRules::settle_draw(Position& position, EventLog* log) const {
       take_winter(position, log);
       return true;
     case NextCard::None:
-      if (log) record(log, kClauseDeckEmpty, task.seat, "the deck is empty: nothing is drawn");
+      record(log, kClauseDeckEmpty, task.seat,
+             [&] { return EventText{"the deck is empty: nothing is drawn"}; });
       pop_front(position);
       return true;
   }
@@ -221,29 +219,28 @@ void ForestShuffleRules::end_turn(Position& position, EventLog* log) const {
   if ((settings_.clearing_every_turn || passing) && in_clearing >= settings_.clearing_limit) {
     for (CardId card : position.clearing) add_card(position.box, card);
     position.clearing.clear();
-    if (log) {
-      record(log, kClauseClearingEmptied, seat,
-             fmt::format("the clearing holds {} cards: they go to the box", in_clearing),
-             {{"cards", std::to_string(in_clearing)}});
-    }
+    record(log, kClauseClearingEmptied, seat, [&] {
+      return EventText{fmt::format("the clearing holds {} cards: they go to the box", in_clearing),
+                       {{"cards", std::to_string(in_clearing)}}};
+    });
   }
   if (!passing) {
     --position.extra_turns;
     position.tasks.insert(position.tasks.begin(), Task{.kind = TaskKind::Turn, .seat = seat});
-    if (log) {
-      record(log, kClauseTurnEnd, seat,
-             fmt::format("{} ends the turn and takes another", seat_label(seat)),
-             {{"next", seat_label(seat)}, {"extra_turns", std::to_string(position.extra_turns)}});
-    }
+    record(log, kClauseTurnEnd, seat, [&] {
+      return EventText{
+          fmt::format("{} ends the turn and takes another", seat_label(seat)),
+          {{"next", seat_label(seat)}, {"extra_turns", std::to_string(position.extra_turns)}}};
+    });
     return;
   }
   const Seat next = (seat + 1) % players();
   position.turn = next;
   position.tasks.insert(position.tasks.begin(), Task{.kind = TaskKind::Turn, .seat = next});
-  if (log) {
-    record(log, kClauseTurnEnd, seat, fmt::format("{} ends the turn", seat_label(seat)),
-           {{"next", seat_label(next)}});
-  }
+  record(log, kClauseTurnEnd, seat, [&] {
+    return EventText{fmt::format("{} ends the turn", seat_label(seat)),
+                     {{"next", seat_label(next)}}};
+  });
 }
 
 }  // namespace grove::forest_shuffle

@@ -74,13 +74,13 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       pop_front(position);
       if (move.kind == kUse) {
         use_offer(position, offer, log);
-      } else if (log) {
-        record(log, kClauseDecline, offer.seat,
-               fmt::format("{} does not use the {}'s {}", seat_label(offer.seat),
-                           species_name(offer.species), source_name(offer.source)),
-               {{"species", book().species_of(offer.species).id},
-                {"source", source_name(offer.source)}});
-      }
+      } else
+        record(log, kClauseDecline, offer.seat, [&] {
+          return EventText{fmt::format("{} does not use the {}'s {}", seat_label(offer.seat),
+                                       species_name(offer.species), source_name(offer.source)),
+                           {{"species", book().species_of(offer.species).id},
+                            {"source", source_name(offer.source)}}};
+        });
       return;
     }
     case kPlaceFree: {
@@ -101,12 +101,11 @@ void ForestShuffleRules::apply_decision(Position& position, const Move& move, Ev
       remove_card(player.hand, card);
       add_card(player.cave, card);
       ++position.tasks.front().count;
-      if (log) {
-        record(log, kClauseCave, seat,
-               fmt::format("{} puts a card from the hand under the cave ({} there)",
-                           seat_label(seat), player.cave.size()),
-               {{"from", "hand"}});
-      }
+      record(log, kClauseCave, seat, [&] {
+        return EventText{fmt::format("{} puts a card from the hand under the cave ({} there)",
+                                     seat_label(seat), player.cave.size()),
+                         {{"from", "hand"}}};
+      });
       return;
     }
     case kStop:
@@ -124,19 +123,20 @@ void ForestShuffleRules::settle_starting_hand(Position& position, const Move& mo
   Player& player = position.player(seat);
   pop_front(position);
   if (move.kind == kKeepHand) {
-    if (log) record(log, kClauseKeepHand, seat, fmt::format("{} keeps the hand", seat_label(seat)));
+    record(log, kClauseKeepHand, seat,
+           [&] { return EventText{fmt::format("{} keeps the hand", seat_label(seat))}; });
     return;
   }
   // Set-up, step 7: the whole hand goes to the box, six new cards come.
   for (CardId card : player.hand) add_card(player.mulliganed, card);
   player.hand.clear();
   push_front(position, task_of(TaskKind::Deal, seat, settings_.starting_hand));
-  if (log) {
-    record(log, kClauseMulligan, seat,
-           fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards are "
-                       "drawn",
-                       seat_label(seat), settings_.starting_hand));
-  }
+  record(log, kClauseMulligan, seat, [&] {
+    return EventText{
+        fmt::format("{} has no tree in hand: the hand goes to the box and {} new cards are "
+                    "drawn",
+                    seat_label(seat), settings_.starting_hand)};
+  });
 }
 
 void ForestShuffleRules::draw_one(Position& position, const Move& move, EventLog* log) const {
@@ -147,21 +147,20 @@ void ForestShuffleRules::draw_one(Position& position, const Move& move, EventLog
   TaskList next;
   if (move.kind == kDrawFromDeck) {
     next.push_back(task_of(TaskKind::Draw, seat, 1));
-    if (log) {
-      record(log, kClauseDrawAction, seat,
-             fmt::format("{} draws {} card from the deck", seat_label(seat),
-                         first ? "a first" : "a second"),
-             {{"from", "deck"}});
-    }
+    record(log, kClauseDrawAction, seat, [&] {
+      return EventText{fmt::format("{} draws {} card from the deck", seat_label(seat),
+                                   first ? "a first" : "a second"),
+                       {{"from", "deck"}}};
+    });
   } else {
     const auto card = static_cast<CardId>(move.args[0]);
     remove_card(position.clearing, card);
     add_card(position.player(seat).hand, card);
-    if (log) {
-      record(log, kClauseTake, seat,
-             fmt::format("{} takes {} from the clearing", seat_label(seat), card_text(card)),
-             {{"card", card_code(card)}});
-    }
+    record(log, kClauseTake, seat, [&] {
+      return EventText{
+          fmt::format("{} takes {} from the clearing", seat_label(seat), card_text(card)),
+          {{"card", card_code(card)}}};
+    });
   }
   // The draw action: the second card, then the end of the turn.
   if (first) {
@@ -187,8 +186,9 @@ void ForestShuffleRules::stop_series(Position& position, const Move& move, Event
   }
   if (log) {
     const char* word = kStoppingWords[static_cast<std::size_t>(stopping)];
-    record(log, kClauseDecline, task.seat, fmt::format("{} stops {}", seat_label(task.seat), word),
-           {{"stops", word}});
+    record(log, kClauseDecline, task.seat, [&] {
+      return EventText{fmt::format("{} stops {}", seat_label(task.seat), word), {{"stops", word}}};
+    });
   }
 }
 
@@ -227,13 +227,12 @@ void ForestShuffleRules::start_play(Position& position, const Move& move, EventL
   paying.tree = static_cast<std::int16_t>(placement.tree);
   paying.via_mole = via_mole;
   push_front(position, paying);
-  if (log) {
-    record(
-        log, kClausePay, seat,
+  record(log, kClausePay, seat, [&] {
+    return EventText{
         fmt::format("{} plays {}{} and pays {}", seat_label(seat), card_text(card),
                     placement.side ? " to the " + placement_text(placement) : "", cards_word(cost)),
-        {{"card", card_code(card)}, {"cost", std::to_string(cost)}});
-  }
+        {{"card", card_code(card)}, {"cost", std::to_string(cost)}}};
+  });
 }
 
 void ForestShuffleRules::pay(Position& position, const Move& move, EventLog* log) const {
@@ -258,15 +257,18 @@ void ForestShuffleRules::pay(Position& position, const Move& move, EventLog* log
   }
   const bool bonus = matching && !book().species_of(played).bonus.empty();
   if (log) {
-    record(
-        log, kClausePay, task.seat,
-        fmt::format("{} pays with {} into the clearing", seat_label(task.seat), join(paid, ", ")),
-        {{"cards", join(paid, " ")}});
+    record(log, kClausePay, task.seat, [&] {
+      return EventText{
+          fmt::format("{} pays with {} into the clearing", seat_label(task.seat), join(paid, ", ")),
+          {{"cards", join(paid, " ")}}};
+    });
     if (bonus) {
-      record(log, kClauseBonusEarned, task.seat,
-             fmt::format("every card paid shows the {} symbol: the {}'s bonus is earned",
-                         species_name(symbol), species_name(played)),
-             {{"species", book().species_of(played).id}});
+      record(log, kClauseBonusEarned, task.seat, [&] {
+        return EventText{
+            fmt::format("every card paid shows the {} symbol: the {}'s bonus is earned",
+                        species_name(symbol), species_name(played)),
+            {{"species", book().species_of(played).id}}};
+      });
     }
   }
   resolve(
@@ -361,9 +363,11 @@ void ForestShuffleRules::record_placement(const Position& position, Seat seat, c
   const Placement& placement = played.placement;
   const std::string tree = std::to_string(position.player(seat).forest.size());
   if (played.sapling) {
-    record(log, kClausePlaySapling, seat,
-           fmt::format("{} plays {} face down as tree {}, a sapling", who, card_text(card), tree),
-           {{"card", card_code(card)}, {"tree", tree}});
+    record(log, kClausePlaySapling, seat, [&] {
+      return EventText{
+          fmt::format("{} plays {} face down as tree {}, a sapling", who, card_text(card), tree),
+          {{"card", card_code(card)}, {"tree", tree}}};
+    });
     return;
   }
   const SpeciesId species = species_at(card, placement);
@@ -371,18 +375,21 @@ void ForestShuffleRules::record_placement(const Position& position, Seat seat, c
                                   : placement.side ? kClausePlayDweller
                                                    : kClausePlayTree;
   if (!placement.side) {
-    record(log, clause, seat,
-           fmt::format("{} plants a {} as tree {}", who, species_name(species), tree),
-           {{"species", book().species_of(species).id}, {"tree", tree}});
+    record(log, clause, seat, [&] {
+      return EventText{fmt::format("{} plants a {} as tree {}", who, species_name(species), tree),
+                       {{"species", book().species_of(species).id}, {"tree", tree}}};
+    });
     return;
   }
-  record(log, clause, seat,
-         fmt::format("{} {} the {} ({}) to the {}{}", who, played.free ? "places" : "plays",
-                     species_name(species), card_code(card), placement_text(placement),
-                     played.free ? " for free, without its effect and bonus" : ""),
-         {{"species", book().species_of(species).id},
-          {"card", card_code(card)},
-          {"at", placement_text(placement)}});
+  record(log, clause, seat, [&] {
+    return EventText{
+        fmt::format("{} {} the {} ({}) to the {}{}", who, played.free ? "places" : "plays",
+                    species_name(species), card_code(card), placement_text(placement),
+                    played.free ? " for free, without its effect and bonus" : ""),
+        {{"species", book().species_of(species).id},
+         {"card", card_code(card)},
+         {"at", placement_text(placement)}}};
+  });
 }
 
 void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventLog* log) const {
@@ -394,9 +401,11 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
     const std::string_view clause = offer.source == Source::Effect  ? kClauseEffect
                                     : offer.source == Source::Bonus ? kClauseBonus
                                                                     : kClauseMushroom;
-    record(log, clause, seat,
-           fmt::format("{} uses the {}'s {}", who(), species.name, source_name(offer.source)),
-           {{"species", species.id}});
+    record(log, clause, seat, [&] {
+      return EventText{
+          fmt::format("{} uses the {}'s {}", who(), species.name, source_name(offer.source)),
+          {{"species", species.id}}};
+    });
   }
   if (offer.source == Source::Mushroom) {
     push_front(position, task_of(TaskKind::Draw, seat, 1));
@@ -419,11 +428,10 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
       }
       case AbilityKind::ExtraTurn:
         ++position.extra_turns;
-        if (log) {
-          record(log, kClauseExtraTurn, seat,
-                 fmt::format("{} will take another turn after this one", who()),
-                 {{"extra_turns", std::to_string(position.extra_turns)}});
-        }
+        record(log, kClauseExtraTurn, seat, [&] {
+          return EventText{fmt::format("{} will take another turn after this one", who()),
+                           {{"extra_turns", std::to_string(position.extra_turns)}}};
+        });
         break;
       case AbilityKind::PlayFree: {
         Task free = task_of(TaskKind::FreePlay, seat, ability.count);
@@ -435,11 +443,11 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
         const auto moved = position.clearing.size();
         for (CardId card : position.clearing) add_card(player.cave, card);
         position.clearing.clear();
-        if (log) {
-          record(log, kClauseCave, seat,
-                 fmt::format("the {} cards of the clearing go under {}'s cave", moved, who()),
-                 {{"from", "clearing"}, {"cards", std::to_string(moved)}});
-        }
+        record(log, kClauseCave, seat, [&] {
+          return EventText{
+              fmt::format("the {} cards of the clearing go under {}'s cave", moved, who()),
+              {{"from", "clearing"}, {"cards", std::to_string(moved)}}};
+        });
         break;
       }
       case AbilityKind::HandToCave:
@@ -447,10 +455,9 @@ void ForestShuffleRules::use_offer(Position& position, const Task& offer, EventL
         break;
       case AbilityKind::PlayPaying:
         next.push_back(task_of(TaskKind::Mole, seat));
-        if (log) {
-          record(log, kClauseMole, seat,
-                 fmt::format("{} may now play hand cards, paying for each", who()));
-        }
+        record(log, kClauseMole, seat, [&] {
+          return EventText{fmt::format("{} may now play hand cards, paying for each", who())};
+        });
         break;
       default:
         break;  // permanent rules act by themselves

@@ -19,28 +19,27 @@ void PtpRules::play(Position& position, const Move& move, EventLog* log) const {
     case kRoll: {
       position.roll = faces_of(move);
       const Faces& roll = position.roll;
-      if (log) {
-        record(
-            log, kClauseRoll, mover,
+      record(log, kClauseRoll, mover, [&] {
+        return EventText{
             fmt::format("{} rolls {}: {} water, {} panda, {} bamboo, {} blank", who(),
                         dice_word(roll.total()), roll.water, roll.panda, roll.bamboo, roll.blank),
             {{"water", std::to_string(roll.water)},
              {"panda", std::to_string(roll.panda)},
              {"bamboo", std::to_string(roll.bamboo)},
-             {"blank", std::to_string(roll.blank)}});
-      }
+             {"blank", std::to_string(roll.blank)}}};
+      });
       player.bamboo_rolled = roll.bamboo;
       player.bamboo_received = 0;
       if (roll.water > 0) {
         player.dice -= roll.water;
         position.removed += roll.water;
-        if (log) {
-          record(log, kClauseWater, mover,
-                 fmt::format("{} water drop{} evaporate{}: {} leave{} the game", roll.water,
-                             roll.water == 1 ? "" : "s", roll.water == 1 ? "s" : "",
-                             dice_word(roll.water), roll.water == 1 ? "s" : ""),
-                 {{"dice", std::to_string(roll.water)}});
-        }
+        record(log, kClauseWater, mover, [&] {
+          return EventText{
+              fmt::format("{} water drop{} evaporate{}: {} leave{} the game", roll.water,
+                          roll.water == 1 ? "" : "s", roll.water == 1 ? "s" : "",
+                          dice_word(roll.water), roll.water == 1 ? "s" : ""),
+              {{"dice", std::to_string(roll.water)}}};
+        });
       }
       position.pandas_to_pass = roll.panda;
       position.challenge_settled = false;
@@ -56,32 +55,32 @@ void PtpRules::play(Position& position, const Move& move, EventLog* log) const {
       player.dice -= 1;
       position.players[static_cast<std::size_t>(to)].dice += 1;
       position.pandas_to_pass -= 1;
-      if (log) {
-        record(log, kClausePanda, mover,
-               fmt::format("{} passes a panda to {}", who(), seat_label(to)),
-               {{"from", who()}, {"to", seat_label(to)}});
-      }
+      record(log, kClausePanda, mover, [&] {
+        return EventText{fmt::format("{} passes a panda to {}", who(), seat_label(to)),
+                         {{"from", who()}, {"to", seat_label(to)}}};
+      });
       if (position.pandas_to_pass == 0) after_pandas(position, log);
       break;
     }
     case kExchange: {
       const Seat with = move.args[0];
       Player& other = position.players[static_cast<std::size_t>(with)];
-      if (log) {
-        record(log, kClauseBamboozledExchange, mover,
-               fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
-                           dice_word(player.dice), dice_word(other.dice)),
-               {{"with", seat_label(with)},
-                {"gave", std::to_string(player.dice)},
-                {"got", std::to_string(other.dice)}});
-      }
+      record(log, kClauseBamboozledExchange, mover, [&] {
+        return EventText{
+            fmt::format("{} exchanges dice with {}: {} for {}", who(), seat_label(with),
+                        dice_word(player.dice), dice_word(other.dice)),
+            {{"with", seat_label(with)},
+             {"gave", std::to_string(player.dice)},
+             {"got", std::to_string(other.dice)}}};
+      });
       std::swap(player.dice, other.dice);
       if (!position.challenge_settled) settle_challenge(position, log);
       end_turn(position, log);
       break;
     }
     case kKeepDice:
-      if (log) record(log, kClauseBamboozledKeep, mover, fmt::format("{} keeps their dice", who()));
+      record(log, kClauseBamboozledKeep, mover,
+             [&] { return EventText{fmt::format("{} keeps their dice", who())}; });
       if (!position.challenge_settled) settle_challenge(position, log);
       end_turn(position, log);
       break;
@@ -142,28 +141,28 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   auto from = [&] { return seat_label(giver_seat); };
   if (giver_seat == kNoSeat || giver_seat == turn ||
       position.players[static_cast<std::size_t>(giver_seat)].bamboo_rolled < 0) {
-    if (log) {
-      record(log, kClauseChallengeNone, turn,
-             fmt::format("no bamboo challenge for {}: no previous player has rolled", who()));
-    }
+    record(log, kClauseChallengeNone, turn, [&] {
+      return EventText{
+          fmt::format("no bamboo challenge for {}: no previous player has rolled", who())};
+    });
     return;
   }
   Player& giver = position.players[static_cast<std::size_t>(giver_seat)];
   if (!giver.still_in() && settings_.previous_player == Settings::PreviousPlayer::SeatBefore) {
-    if (log) {
-      record(log, kClauseChallengeNone, turn,
-             fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from()));
-    }
+    record(log, kClauseChallengeNone, turn, [&] {
+      return EventText{
+          fmt::format("no bamboo challenge for {}: {} is out of the game", who(), from())};
+    });
     return;
   }
   const int to_match = bamboo_to_match(giver);
   const int rolled = position.roll.bamboo;
   if (rolled >= to_match) {
-    if (log) {
-      record(log, kClauseChallengeMet, turn,
-             fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
-             {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}});
-    }
+    record(log, kClauseChallengeMet, turn, [&] {
+      return EventText{
+          fmt::format("{} rolled {} bamboo, meeting {}'s {}", who(), rolled, from(), to_match),
+          {{"rolled", std::to_string(rolled)}, {"to_match", std::to_string(to_match)}}};
+    });
     return;
   }
   const int difference = to_match - rolled;
@@ -172,26 +171,29 @@ void PtpRules::settle_challenge(Position& position, EventLog* log) const {
   roller.dice += given;
   roller.bamboo_received = given;
   if (log) {
-    record(log, kClauseChallengeTransfer, giver_seat,
-           fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(), rolled, from(),
-                       to_match, from(), who(), dice_word(given)),
-           {{"from", from()},
-            {"to", who()},
-            {"dice", std::to_string(given)},
-            {"rolled", std::to_string(rolled)},
-            {"to_match", std::to_string(to_match)}});
+    record(log, kClauseChallengeTransfer, giver_seat, [&] {
+      return EventText{fmt::format("{} rolled {} bamboo against {}'s {}: {} gives {} {}", who(),
+                                   rolled, from(), to_match, from(), who(), dice_word(given)),
+                       {{"from", from()},
+                        {"to", who()},
+                        {"dice", std::to_string(given)},
+                        {"rolled", std::to_string(rolled)},
+                        {"to_match", std::to_string(to_match)}}};
+    });
     if (given < difference) {
-      record(log, kClauseChallengeShortfall, giver_seat,
-             fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
-                         dice_word(given)),
-             {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}});
+      record(log, kClauseChallengeShortfall, giver_seat, [&] {
+        return EventText{fmt::format("{} owed {} but held only {}", from(), dice_word(difference),
+                                     dice_word(given)),
+                         {{"owed", std::to_string(difference)}, {"given", std::to_string(given)}}};
+      });
     }
   }
 }
 
 void PtpRules::end_turn(Position& position, EventLog* log) const {
   const Seat turn = position.turn;
-  if (log) record(log, kClauseTurnEnd, turn, fmt::format("{}'s turn ends", seat_label(turn)));
+  record(log, kClauseTurnEnd, turn,
+         [&] { return EventText{fmt::format("{}'s turn ends", seat_label(turn))}; });
 
   // Everyone left without dice goes out now, whoever's turn it was; if
   // several do at once they share the place.
@@ -204,22 +206,22 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
     if (finished < 0) finished = players() - position.players_still_in();
     player.place = finished + 1;
     someone_out = true;
-    if (log) {
-      record(log, kClauseOut, seat,
-             fmt::format("{} has no dice left and {}", seat_label(seat),
-                         player.place == 1 ? "wins" : fmt::format("takes place {}", player.place)),
-             {{"place", std::to_string(player.place)}});
-    }
+    record(log, kClauseOut, seat, [&] {
+      return EventText{
+          fmt::format("{} has no dice left and {}", seat_label(seat),
+                      player.place == 1 ? "wins" : fmt::format("takes place {}", player.place)),
+          {{"place", std::to_string(player.place)}}};
+    });
     if (settings_.pandamonium) {
       const int points = position.dice_in_play();
       player.points += points;
       target_reached = target_reached || player.points >= settings_.pandamonium_target;
-      if (log) {
-        record(log, kClausePoints, seat,
-               fmt::format("{} scores {} point{} ({} total)", seat_label(seat), points,
-                           points == 1 ? "" : "s", player.points),
-               {{"points", std::to_string(points)}, {"total", std::to_string(player.points)}});
-      }
+      record(log, kClausePoints, seat, [&] {
+        return EventText{
+            fmt::format("{} scores {} point{} ({} total)", seat_label(seat), points,
+                        points == 1 ? "" : "s", player.points),
+            {{"points", std::to_string(points)}, {"total", std::to_string(player.points)}}};
+      });
     }
   }
 
@@ -249,7 +251,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
     position.roll = Faces{};
     position.pandas_to_pass = 0;
     position.challenge_settled = false;
-    if (log) record(log, kClauseGameOver, kNoSeat, "the game is over");
+    record(log, kClauseGameOver, kNoSeat, [&] { return EventText{"the game is over"}; });
     return;
   }
 
@@ -284,11 +286,10 @@ void PtpRules::start_next_round(Position& position, EventLog* log) const {
   }
   next.round = position.round + 1;
   position = std::move(next);
-  if (log) {
-    record(log, kClauseNewRound, starter,
-           fmt::format("round {} begins; {} starts", position.round, seat_label(starter)),
-           {{"round", std::to_string(position.round)}});
-  }
+  record(log, kClauseNewRound, starter, [&] {
+    return EventText{fmt::format("round {} begins; {} starts", position.round, seat_label(starter)),
+                     {{"round", std::to_string(position.round)}}};
+  });
 }
 
 Outcome PtpRules::outcome_at(const Position& position) const {

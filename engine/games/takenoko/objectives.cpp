@@ -142,22 +142,21 @@ void TakenokoRules::complete(Position& position, ObjectiveId objective, EventLog
       position.bamboo[colour] += card.sections[colour];
     }
   }
-  if (log) {
-    record(log, kClauseObjectiveComplete, seat,
-           fmt::format("{} completes {} ({} points): {}", seat_label(seat), card.name, card.points,
-                       card.description),
-           {{"objective", card.name},
-            {"points", std::to_string(card.points)},
-            {"completed", std::to_string(player.completed_count())}});
-  }
+  record(log, kClauseObjectiveComplete, seat, [&] {
+    return EventText{fmt::format("{} completes {} ({} points): {}", seat_label(seat), card.name,
+                                 card.points, card.description),
+                     {{"objective", card.name},
+                      {"points", std::to_string(card.points)},
+                      {"completed", std::to_string(player.completed_count())}}};
+  });
   if (position.emperor == kNoSeat && player.completed_count() >= settings_.objectives_to_end) {
     position.emperor = seat;
-    if (log) {
-      record(log, kClauseEmperor, seat,
-             fmt::format("{} completes objective number {} and takes the Emperor card ({} points); "
-                         "everyone else plays one last turn",
-                         seat_label(seat), player.completed_count(), settings_.emperor_points));
-    }
+    record(log, kClauseEmperor, seat, [&] {
+      return EventText{
+          fmt::format("{} completes objective number {} and takes the Emperor card ({} points); "
+                      "everyone else plays one last turn",
+                      seat_label(seat), player.completed_count(), settings_.emperor_points)};
+    });
   }
 }
 
@@ -172,21 +171,21 @@ void TakenokoRules::received_objective(Position& position, ObjectiveId objective
     position.objectives[category].bottom.push_back(objective);
     ++position.redrawn[category];
     position.step = Step::RedrawObjective;
-    if (log) {
-      record(log, kClauseObjectiveDiscard, seat,
-             fmt::format("{} draws {}, which is already fulfilled: it goes under the {} pile",
-                         seat_label(seat), card.name, category_name(card.category)),
-             {{"objective", card.name}});
-    }
+    record(log, kClauseObjectiveDiscard, seat, [&] {
+      return EventText{
+          fmt::format("{} draws {}, which is already fulfilled: it goes under the {} pile",
+                      seat_label(seat), card.name, category_name(card.category)),
+          {{"objective", card.name}}};
+    });
     return;
   }
   ++position.players[static_cast<std::size_t>(seat)].hand[objective];
   position.redrawn = {};
   position.step = Step::Actions;
-  if (log) {
-    record(log, kClauseObjectiveDraw, seat, fmt::format("{} draws {}", seat_label(seat), card.name),
-           {{"objective", card.name}});
-  }
+  record(log, kClauseObjectiveDraw, seat, [&] {
+    return EventText{fmt::format("{} draws {}", seat_label(seat), card.name),
+                     {{"objective", card.name}}};
+  });
 }
 
 }  // namespace grove::takenoko

@@ -185,22 +185,22 @@ void TakenokoRules::start_turn(Position& position) const {
 void TakenokoRules::end_turn(Position& position, EventLog* log) const {
   const Seat seat = position.turn;
   const Seat next = (seat + 1) % players();
-  if (log) {
-    record(log, kClauseTurnEnd, seat, fmt::format("{} ends the turn", seat_label(seat)),
-           {{"next", seat_label(next)}});
-  }
+  record(log, kClauseTurnEnd, seat, [&] {
+    return EventText{fmt::format("{} ends the turn", seat_label(seat)),
+                     {{"next", seat_label(next)}}};
+  });
   // The Emperor's holder has played the turn that triggered the end; once
   // everyone else has had one more, the game is over.
   if (position.emperor != kNoSeat && next == position.emperor) {
     position.step = Step::Over;
     position.turn = next;
-    if (log) {
+    record(log, kClauseGameOver, kNoSeat, [&] {
       std::vector<std::string> scores;
       for (Seat other = 0; other < players(); ++other) {
         scores.push_back(fmt::format("{} {}", seat_label(other), score(position, other)));
       }
-      record(log, kClauseGameOver, kNoSeat, "the game is over: " + join(scores, ", "));
-    }
+      return EventText{"the game is over: " + join(scores, ", ")};
+    });
     return;
   }
   if (next == 0) ++position.round;
@@ -240,12 +240,11 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
         position.tiles.bottom.erase(position.tiles.bottom.begin());
         position.drawn.push_back(tile);
         --position.plots_to_draw;
-        if (log) {
-          record(log, kClausePlotDraw, position.turn,
-                 fmt::format("{} draws {} (from under the pile)", seat_label(position.turn),
-                             tile_text(tile)),
-                 {{"tile", tile_text(tile)}});
-        }
+        record(log, kClausePlotDraw, position.turn, [&] {
+          return EventText{fmt::format("{} draws {} (from under the pile)",
+                                       seat_label(position.turn), tile_text(tile)),
+                           {{"tile", tile_text(tile)}}};
+        });
         continue;
       }
       case Step::KeepPlot: {
@@ -273,21 +272,20 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
         legal_moves_at(position, moves);
         if (!moves.empty()) return;
         // Every card left has been put back during this action.
-        if (log) {
-          record(log, kClauseObjectiveExhausted, position.turn,
-                 fmt::format("every objective left was already fulfilled: {} draws none",
-                             seat_label(position.turn)));
-        }
+        record(log, kClauseObjectiveExhausted, position.turn, [&] {
+          return EventText{fmt::format("every objective left was already fulfilled: {} draws none",
+                                       seat_label(position.turn))};
+        });
         if (settings_.keep_last_when_exhausted) {
           ObjectivePile& pile = position.objectives[static_cast<std::size_t>(position.drawing)];
           const ObjectiveId objective = pile.bottom.back();
           pile.bottom.pop_back();
           ++position.players[static_cast<std::size_t>(position.turn)].hand[objective];
-          if (log) {
-            record(log, kClauseObjectiveDraw, position.turn,
-                   fmt::format("{} keeps {}", seat_label(position.turn), card_of(objective).name),
-                   {{"objective", card_of(objective).name}});
-          }
+          record(log, kClauseObjectiveDraw, position.turn, [&] {
+            return EventText{
+                fmt::format("{} keeps {}", seat_label(position.turn), card_of(objective).name),
+                {{"objective", card_of(objective).name}}};
+          });
         }
         position.redrawn = {};
         position.step = Step::Actions;
@@ -304,9 +302,11 @@ void TakenokoRules::advance(Position& position, EventLog* log) const {
         // that is left unless a free move is.
         if (any_free_move(position)) return;
         if (log && position.actions_taken < settings_.actions_per_turn) {
-          record(log, kClauseTooFewActions, position.turn,
-                 fmt::format("{} can take no further action this turn", seat_label(position.turn)),
-                 {{"actions", std::to_string(position.actions_taken)}});
+          record(log, kClauseTooFewActions, position.turn, [&] {
+            return EventText{
+                fmt::format("{} can take no further action this turn", seat_label(position.turn)),
+                {{"actions", std::to_string(position.actions_taken)}}};
+          });
         }
         end_turn(position, log);
         continue;

@@ -39,18 +39,18 @@ void TakenokoRules::apply_chance(Position& position, const Move& move, EventLog*
             .unseen[objective];
       ++position.players[static_cast<std::size_t>(seat)].hand[objective];
       ++position.dealt;
-      if (log) {
-        record(log, kClauseDeal, seat, fmt::format("{} is dealt {}", who, card_of(objective).name),
-               {{"objective", card_of(objective).name}});
-      }
+      record(log, kClauseDeal, seat, [&] {
+        return EventText{fmt::format("{} is dealt {}", who, card_of(objective).name),
+                         {{"objective", card_of(objective).name}}};
+      });
       return;
     }
     case kRollWeather: {
       const auto face = static_cast<Weather>(move.args[0]);
-      if (log) {
-        record(log, kClauseWeatherRoll, seat, fmt::format("{} rolls {}", who, weather_name(face)),
-               {{"face", weather_name(face)}});
-      }
+      record(log, kClauseWeatherRoll, seat, [&] {
+        return EventText{fmt::format("{} rolls {}", who, weather_name(face)),
+                         {{"face", weather_name(face)}}};
+      });
       start_weather(position, face, log);
       return;
     }
@@ -59,10 +59,10 @@ void TakenokoRules::apply_chance(Position& position, const Move& move, EventLog*
       --position.tiles.unseen[tile];
       position.drawn.push_back(tile);
       --position.plots_to_draw;
-      if (log) {
-        record(log, kClausePlotDraw, seat, fmt::format("{} draws {}", who, tile_text(tile)),
-               {{"tile", tile_text(tile)}});
-      }
+      record(log, kClausePlotDraw, seat, [&] {
+        return EventText{fmt::format("{} draws {}", who, tile_text(tile)),
+                         {{"tile", tile_text(tile)}}};
+      });
       return;
     }
     case kDrawObjective: {
@@ -83,24 +83,26 @@ void TakenokoRules::start_weather(Position& position, Weather face, EventLog* lo
   position.step = Step::Actions;
   switch (face) {
     case Weather::Sun:
-      if (log) {
-        record(log, kClauseSun, seat,
-               fmt::format("sun: {} may take a third action, different from the other two", who));
-      }
+      record(log, kClauseSun, seat, [&] {
+        return EventText{
+            fmt::format("sun: {} may take a third action, different from the other two", who)};
+      });
       return;
     case Weather::Wind:
-      if (log)
-        record(log, kClauseWind, seat, fmt::format("wind: {}'s two actions may be the same", who));
+      record(log, kClauseWind, seat,
+             [&] { return EventText{fmt::format("wind: {}'s two actions may be the same", who)}; });
       return;
     case Weather::Clouds: {
       const bool left =
           std::any_of(position.improvement_reserve.begin(), position.improvement_reserve.end(),
                       [](int count) { return count > 0; });
       if (!left && log) {
-        record(log, kClauseCloudsEmpty, seat,
-               settings_.clouds_empty == Settings::CloudsEmpty::OtherFace
-                   ? "clouds, but no improvement is left: the player chooses another face"
-                   : "clouds, but no improvement is left: the player may move a placed one");
+        record(log, kClauseCloudsEmpty, seat, [&] {
+          return EventText{
+              settings_.clouds_empty == Settings::CloudsEmpty::OtherFace
+                  ? "clouds, but no improvement is left: the player chooses another face"
+                  : "clouds, but no improvement is left: the player may move a placed one"};
+        });
       }
       position.step = Step::ApplyWeather;
       return;
@@ -136,32 +138,31 @@ void TakenokoRules::grow(Position& position, Plot& plot, std::string_view clause
       continue;
     }
     if (!settings_.stand_in_sections || total <= 0) {
-      if (log) {
-        record(log, kClauseShort, kNoSeat,
-               fmt::format("no {} section is left in the supply for {}", colour_name(plot.colour),
-                           hex_text(plot.at)),
-               {{"at", hex_text(plot.at)}});
-      }
+      record(log, kClauseShort, kNoSeat, [&] {
+        return EventText{fmt::format("no {} section is left in the supply for {}",
+                                     colour_name(plot.colour), hex_text(plot.at)),
+                         {{"at", hex_text(plot.at)}}};
+      });
       break;
     }
     // Another colour's section stands in: the supply of this colour goes
     // below zero by as many as are borrowed.
     --position.bamboo[colour];
-    if (log) {
-      record(log, kClauseStandIn, kNoSeat,
-             fmt::format("no {} section is left: one of another colour stands in at {}",
-                         colour_name(plot.colour), hex_text(plot.at)),
-             {{"at", hex_text(plot.at)}});
-    }
+    record(log, kClauseStandIn, kNoSeat, [&] {
+      return EventText{fmt::format("no {} section is left: one of another colour stands in at {}",
+                                   colour_name(plot.colour), hex_text(plot.at)),
+                       {{"at", hex_text(plot.at)}}};
+    });
   }
   plot.height += grown;
   if (log && wanted > 0) {
-    record(log, clause, position.turn,
-           fmt::format("{} grows {} at {} (now {})", colour_name(plot.colour), sections_text(grown),
-                       hex_text(plot.at), plot.height),
-           {{"at", hex_text(plot.at)},
-            {"sections", std::to_string(grown)},
-            {"height", std::to_string(plot.height)}});
+    record(log, clause, position.turn, [&] {
+      return EventText{fmt::format("{} grows {} at {} (now {})", colour_name(plot.colour),
+                                   sections_text(grown), hex_text(plot.at), plot.height),
+                       {{"at", hex_text(plot.at)},
+                        {"sections", std::to_string(grown)},
+                        {"height", std::to_string(plot.height)}}};
+    });
   }
 }
 
@@ -175,12 +176,11 @@ void TakenokoRules::place_improvement(Position& position, Plot& plot, Improvemen
                                       EventLog* log) const {
   plot.improvement = improvement;
   plot.printed = false;
-  if (log) {
-    record(log, kClauseImprovementPlace, position.turn,
-           fmt::format("{} places {} on {}", seat_label(position.turn),
-                       with_article(improvement_name(improvement)), hex_text(plot.at)),
-           {{"improvement", improvement_name(improvement)}, {"at", hex_text(plot.at)}});
-  }
+  record(log, kClauseImprovementPlace, position.turn, [&] {
+    return EventText{fmt::format("{} places {} on {}", seat_label(position.turn),
+                                 with_article(improvement_name(improvement)), hex_text(plot.at)),
+                     {{"improvement", improvement_name(improvement)}, {"at", hex_text(plot.at)}}};
+  });
   if (improvement == Improvement::Watershed) irrigate(position, plot, log);
 }
 
@@ -189,21 +189,19 @@ void TakenokoRules::panda_eats(Position& position, const Hex& at, EventLog* log)
   if (plot == nullptr || plot->height == 0) return;
   const Seat seat = position.turn;
   if (plot->improvement == Improvement::Enclosure) {
-    if (log) {
-      record(log, kClauseEnclosure, seat,
-             fmt::format("the enclosure at {} keeps the panda from eating", hex_text(at)),
-             {{"at", hex_text(at)}});
-    }
+    record(log, kClauseEnclosure, seat, [&] {
+      return EventText{fmt::format("the enclosure at {} keeps the panda from eating", hex_text(at)),
+                       {{"at", hex_text(at)}}};
+    });
     return;
   }
   --plot->height;
   ++position.players[static_cast<std::size_t>(seat)].eaten[static_cast<std::size_t>(plot->colour)];
-  if (log) {
-    record(log, kClausePandaEat, seat,
-           fmt::format("the panda eats a {} section at {}; {} keeps it", colour_name(plot->colour),
-                       hex_text(at), seat_label(seat)),
-           {{"at", hex_text(at)}, {"colour", colour_name(plot->colour)}});
-  }
+  record(log, kClausePandaEat, seat, [&] {
+    return EventText{fmt::format("the panda eats a {} section at {}; {} keeps it",
+                                 colour_name(plot->colour), hex_text(at), seat_label(seat)),
+                     {{"at", hex_text(at)}, {"colour", colour_name(plot->colour)}}};
+  });
 }
 
 void TakenokoRules::apply_decision(Position& position, const Move& move, EventLog* log) const {
@@ -220,21 +218,19 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       take_action(position, Action::Irrigation);
       --position.channel_reserve;
       ++player.channels;
-      if (log) {
-        record(
-            log, kClauseChannelTake, seat,
-            fmt::format("{} takes an irrigation channel ({} on the board)", who, player.channels));
-      }
+      record(log, kClauseChannelTake, seat, [&] {
+        return EventText{
+            fmt::format("{} takes an irrigation channel ({} on the board)", who, player.channels)};
+      });
       return;
     case kMoveGardener: {
       take_action(position, Action::Gardener);
       const Hex to = hex_arg(move, 0);
       position.gardener = to;
-      if (log) {
-        record(log, kClauseGardenerMove, seat,
-               fmt::format("{} moves the gardener to {}", who, hex_text(to)),
-               {{"to", hex_text(to)}});
-      }
+      record(log, kClauseGardenerMove, seat, [&] {
+        return EventText{fmt::format("{} moves the gardener to {}", who, hex_text(to)),
+                         {{"to", hex_text(to)}}};
+      });
       const Plot* there = position.plot_at(to);
       if (there == nullptr) return;  // the pond: nothing grows
       // The destination and its neighbours of the same colour grow where
@@ -259,10 +255,10 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       take_action(position, Action::Panda);
       const Hex to = hex_arg(move, 0);
       position.panda = to;
-      if (log) {
-        record(log, kClausePandaMove, seat,
-               fmt::format("{} moves the panda to {}", who, hex_text(to)), {{"to", hex_text(to)}});
-      }
+      record(log, kClausePandaMove, seat, [&] {
+        return EventText{fmt::format("{} moves the panda to {}", who, hex_text(to)),
+                         {{"to", hex_text(to)}}};
+      });
       panda_eats(position, to, log);
       return;
     }
@@ -282,14 +278,13 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       }
       position.drawn.clear();
       position.step = Step::PlacePlot;
-      if (log) {
-        record(log, kClausePlotKeep, seat,
-               fmt::format("{} keeps {}{}", who, tile_text(position.kept),
-                           returned.empty()
-                               ? ""
-                               : " and puts " + join(returned, " then ") + " under the pile"),
-               {{"tile", tile_text(position.kept)}, {"returned", join(returned, " ")}});
-      }
+      record(log, kClausePlotKeep, seat, [&] {
+        return EventText{fmt::format("{} keeps {}{}", who, tile_text(position.kept),
+                                     returned.empty() ? ""
+                                                      : " and puts " + join(returned, " then ") +
+                                                            " under the pile"),
+                         {{"tile", tile_text(position.kept)}, {"returned", join(returned, " ")}}};
+      });
       return;
     }
     case kPlacePlot: {
@@ -302,22 +297,21 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       position.kept = kNoTile;
       position.step = Step::Actions;
       Plot& plot = position.add_plot(fresh);
-      if (log) {
-        record(log, kClausePlotPlace, seat,
-               fmt::format("{} places {} at {}", who, tile_text(static_cast<Tile>(move.args[0])),
-                           hex_text(at)),
-               {{"at", hex_text(at)}, {"tile", tile_text(static_cast<Tile>(move.args[0]))}});
-      }
+      record(log, kClausePlotPlace, seat, [&] {
+        return EventText{
+            fmt::format("{} places {} at {}", who, tile_text(static_cast<Tile>(move.args[0])),
+                        hex_text(at)),
+            {{"at", hex_text(at)}, {"tile", tile_text(static_cast<Tile>(move.args[0]))}}};
+      });
       if (move.args[3] != 0) {
         const auto improvement = static_cast<Improvement>(move.args[3]);
         --player.improvements[token_index(improvement)];
         plot.improvement = improvement;
-        if (log) {
-          record(log, kClauseImprovementPlace, seat,
-                 fmt::format("{} places {} on the new plot at {}", who,
-                             with_article(improvement_name(improvement)), hex_text(at)),
-                 {{"improvement", improvement_name(improvement)}, {"at", hex_text(at)}});
-        }
+        record(log, kClauseImprovementPlace, seat, [&] {
+          return EventText{fmt::format("{} places {} on the new plot at {}", who,
+                                       with_article(improvement_name(improvement)), hex_text(at)),
+                           {{"improvement", improvement_name(improvement)}, {"at", hex_text(at)}}};
+        });
       }
       if (plot.improvement == Improvement::Watershed || watered_by_neighbours(position, at)) {
         irrigate(position, plot, log);
@@ -328,12 +322,11 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       const Edge edge = edge_between(hex_arg(move, 0), hex_arg(move, 2));
       --player.channels;
       position.add_channel(edge);
-      if (log) {
-        record(log, kClauseChannelPlace, seat,
-               fmt::format("{} places a channel between {} and {}", who, hex_text(edge.a),
-                           hex_text(edge.b)),
-               {{"between", edge_text(edge)}});
-      }
+      record(log, kClauseChannelPlace, seat, [&] {
+        return EventText{fmt::format("{} places a channel between {} and {}", who, hex_text(edge.a),
+                                     hex_text(edge.b)),
+                         {{"between", edge_text(edge)}}};
+      });
       for (const Hex& side : {edge.a, edge.b}) {
         if (Plot* plot = position.plot_at(side)) irrigate(position, *plot, log);
       }
@@ -356,21 +349,21 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       if (log) {
         // The '?' face, or clouds with no improvement left (tk.clouds_empty).
         const bool clouds = position.weather == Weather::Clouds;
-        record(log, clouds ? kClauseCloudsEmpty : kClauseQuestion, seat,
-               fmt::format("{} chooses {}{}", who, weather_name(face),
-                           clouds ? " instead of the clouds" : ""),
-               {{"face", weather_name(face)}});
+        record(log, clouds ? kClauseCloudsEmpty : kClauseQuestion, seat, [&] {
+          return EventText{fmt::format("{} chooses {}{}", who, weather_name(face),
+                                       clouds ? " instead of the clouds" : ""),
+                           {{"face", weather_name(face)}}};
+        });
       }
       start_weather(position, face, log);
       return;
     }
     case kRain: {
       Plot& plot = *position.plot_at(hex_arg(move, 0));
-      if (log) {
-        record(log, kClauseRain, seat,
-               fmt::format("{} lets the rain fall on {}", who, hex_text(plot.at)),
-               {{"at", hex_text(plot.at)}});
-      }
+      record(log, kClauseRain, seat, [&] {
+        return EventText{fmt::format("{} lets the rain fall on {}", who, hex_text(plot.at)),
+                         {{"at", hex_text(plot.at)}}};
+      });
       grow(position, plot, kClauseRain, log);
       position.step = Step::Actions;
       return;
@@ -378,11 +371,10 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
     case kStorm: {
       const Hex to = hex_arg(move, 0);
       position.panda = to;
-      if (log) {
-        record(log, kClauseStorm, seat,
-               fmt::format("the storm frightens the panda to {}", hex_text(to)),
-               {{"to", hex_text(to)}});
-      }
+      record(log, kClauseStorm, seat, [&] {
+        return EventText{fmt::format("the storm frightens the panda to {}", hex_text(to)),
+                         {{"to", hex_text(to)}}};
+      });
       panda_eats(position, to, log);
       position.step = Step::Actions;
       return;
@@ -392,12 +384,11 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       --position.improvement_reserve[token_index(improvement)];
       ++player.improvements[token_index(improvement)];
       position.step = Step::Actions;
-      if (log) {
-        record(log, kClauseClouds, seat,
-               fmt::format("clouds: {} takes {} (to place now or later)", who,
-                           with_article(improvement_name(improvement))),
-               {{"improvement", improvement_name(improvement)}});
-      }
+      record(log, kClauseClouds, seat, [&] {
+        return EventText{fmt::format("clouds: {} takes {} (to place now or later)", who,
+                                     with_article(improvement_name(improvement))),
+                         {{"improvement", improvement_name(improvement)}}};
+      });
       return;
     }
     case kMoveImprovement: {
@@ -405,20 +396,20 @@ void TakenokoRules::apply_decision(Position& position, const Move& move, EventLo
       Plot& from = *position.plot_at(hex_arg(move, 1));
       from.improvement = Improvement::None;
       position.step = Step::Actions;
-      if (log) {
-        record(log, kClauseImprovementMove, seat,
-               fmt::format("clouds: {} moves the {} from {}", who, improvement_name(improvement),
-                           hex_text(from.at)),
-               {{"improvement", improvement_name(improvement)}, {"from", hex_text(from.at)}});
-      }
+      record(log, kClauseImprovementMove, seat, [&] {
+        return EventText{
+            fmt::format("clouds: {} moves the {} from {}", who, improvement_name(improvement),
+                        hex_text(from.at)),
+            {{"improvement", improvement_name(improvement)}, {"from", hex_text(from.at)}}};
+      });
       place_improvement(position, *position.plot_at(hex_arg(move, 3)), improvement, log);
       return;
     }
     case kIgnoreWeather:
-      if (log) {
-        record(log, kClauseWeatherIgnored, seat,
-               fmt::format("{} ignores the weather ({})", who, weather_name(position.weather)));
-      }
+      record(log, kClauseWeatherIgnored, seat, [&] {
+        return EventText{
+            fmt::format("{} ignores the weather ({})", who, weather_name(position.weather))};
+      });
       position.step = Step::Actions;
       return;
     default:

@@ -165,7 +165,7 @@ TEST(BambooHarvestView, RandomGamesThatDrawDeedsKeepTheViewPromise) {
         }
         log.clear();
         ASSERT_TRUE(rules->apply(*state, move, &log).is_legal());
-        for (const Event& event : log) fired.insert(event.clause);
+        for (const Event& event : log) fired.emplace(event.clause);
       }
     }
   }
