@@ -52,16 +52,7 @@ void hash_pile(Hasher& hasher, const Pile<Kinds>& pile) {
 
 }  // namespace
 
-void Position::hash_into(Hasher& hasher) const { hash_fields(hasher, round); }
-
-std::uint64_t Position::view_hash() const {
-  // The rules only ask whether the first round is over (for the weather).
-  Hasher hasher;
-  hash_fields(hasher, std::min(round, 2));
-  return hasher.finish();
-}
-
-void Position::hash_fields(Hasher& hasher, int round_seen) const {
+void Position::hash_into(Hasher& hasher) const {
   hasher.add(static_cast<int>(plots.size()));
   for (const Plot& plot : plots) {
     hash_hex(hasher, plot.at);
@@ -88,7 +79,7 @@ void Position::hash_fields(Hasher& hasher, int round_seen) const {
     hasher.add(player.channels);
     for (int count : player.improvements) hasher.add(count);
   }
-  hasher.add(static_cast<int>(step)).add(turn).add(round_seen).add(dealt).add(emperor);
+  hasher.add(static_cast<int>(step)).add(turn).add(round).add(dealt).add(emperor);
   hasher.add(static_cast<int>(weather)).add(static_cast<int>(actions_used)).add(actions_taken);
   hasher.add(static_cast<int>(drawn.size()));
   for (Tile tile : drawn) hasher.add(static_cast<int>(tile));

@@ -128,9 +128,6 @@ struct Position {
 
   bool operator==(const Position&) const = default;
   void hash_into(Hasher& hasher) const;
-  // The hash with the round counted only as first or later, which is all
-  // the rules ask of it: the explorer's view (Rules::view_hash).
-  std::uint64_t view_hash() const;
 
   // Lookups in the plantation.
   const Plot* plot_at(const Hex& at) const;
@@ -141,9 +138,6 @@ struct Position {
   // Inserts keeping the order.
   Plot& add_plot(const Plot& plot);
   void add_channel(const Edge& edge);
-
- private:
-  void hash_fields(Hasher& hasher, int round_seen) const;
 };
 
 }  // namespace grove::takenoko

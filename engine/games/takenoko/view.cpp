@@ -365,10 +365,6 @@ std::string TakenokoRules::board_at(const Position& position) const {
   return text;
 }
 
-std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
-  return position.view_hash();
-}
-
 std::string TakenokoRules::observation_at(const Position& position, Seat seat) const {
   const bool own_turn = seat == position.turn;
   // The hidden things are taken out of a copy before it is written, so that
