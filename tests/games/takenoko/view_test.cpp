@@ -269,7 +269,7 @@ TEST(TakenokoView, RandomGamesOfFullerVariantsKeepTheViewPromise) {
         }
         log.clear();
         ASSERT_TRUE(rules->apply(*state, move, &log).is_legal());
-        for (const Event& event : log) fired.insert(event.clause);
+        for (const Event& event : log) fired.emplace(event.clause);
       }
     }
   }
