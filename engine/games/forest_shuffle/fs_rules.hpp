@@ -125,6 +125,8 @@ class ForestShuffleRules final : public TypedRules<ForestShuffleRules, Position>
   Position decode_position(ByteReader& in) const override;
 
   std::vector<std::string> invariant_violations_at(const Position& position) const override;
+  // The explorer's view: what the rules can still read (view_hash.cpp).
+  std::uint64_t view_hash_at(const Position& position) const override;
   std::int64_t step_bound() const override;
   std::string observation_at(const Position& position, Seat seat) const override;
 
