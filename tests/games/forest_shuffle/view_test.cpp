@@ -182,7 +182,7 @@ TEST(ForestShuffleView, RandomGamesOfTheWholeDeckKeepTheViewPromise) {
         }
         log.clear();
         ASSERT_TRUE(rules->apply(*state, move, &log).is_legal());
-        for (const Event& event : log) fired.insert(event.clause);
+        for (const Event& event : log) fired.emplace(event.clause);
       }
       EXPECT_EQ(rules->node(*state).kind, NodeKind::Terminal);
     }
