@@ -8,6 +8,7 @@
 
 #include "checker/scenario_text.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/seat.hpp"
 
 namespace grove::checker {
 namespace {
@@ -87,6 +88,35 @@ YAML::Node move_list(const Rules& rules, const std::vector<Move>& moves) {
   return list;
 }
 
+// The scenario's `end:` block that expects `outcome`: it follows the steps.
+std::string end_block(const Outcome& outcome) {
+  YAML::Node places, scores;
+  for (std::size_t seat = 0; seat < outcome.place.size(); ++seat) {
+    const std::string label = seat_label(static_cast<Seat>(seat));
+    places[label] = outcome.place[seat];
+    if (!outcome.score.empty()) scores[label] = outcome.score[seat];
+  }
+  YAML::Node end;
+  end["places"] = places;
+  if (!outcome.score.empty()) end["scores"] = scores;
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "end" << YAML::Value << end << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+// How the two readings part where the game is over by default: `ours` is
+// over, `theirs` is the same position under the other reading.
+std::string end_difference(const Rules& base, const Rules& other, const std::string& label,
+                           const State& ours, const State& theirs) {
+  const Node node = other.node(theirs);
+  if (node.kind != NodeKind::Terminal) {
+    return fmt::format("the game is over by default, but under {} {}", label,
+                       node_text(other, node));
+  }
+  return fmt::format("the game is over either way, but by default {}; under {} {}",
+                     outcome_text(base.outcome(ours)), label, outcome_text(other.outcome(theirs)));
+}
+
 // How the other reading differs from the variant's at `state` (about the
 // move with index `move`, or the state itself), and the steps that show the
 // variant's side: replayed with the other reading, they fail.
@@ -101,6 +131,11 @@ Difference state_difference(const Rules& base, const Rules& other, const std::st
   const Node ours = base.node(state);
   const Node theirs = other.node(state);
   const std::vector<Move> our_moves = listed(base, state);
+  if (ours.kind == NodeKind::Terminal) {
+    out.text = end_difference(base, other, label, state, state);
+    out.steps = end_block(base.outcome(state));
+    return out;
+  }
   if (ours.kind == NodeKind::Decision)
     out.steps = expect_step("legal_moves", move_list(base, our_moves));
   if (ours.kind != theirs.kind || ours.actor != theirs.actor) {
@@ -141,6 +176,12 @@ Difference move_difference(const Rules& base, const Rules& other, const std::str
   const Verdict verdict = other.apply(*theirs, move, nullptr);
   if (!verdict.is_legal()) {
     out.text = fmt::format("'{}' is refused under {}: {}", text, label, verdict.reason());
+    return out;
+  }
+  if (base.node(*ours).kind == NodeKind::Terminal) {
+    out.text =
+        fmt::format("after '{}' {}", text, end_difference(base, other, label, *ours, *theirs));
+    out.steps += end_block(base.outcome(*ours));
     return out;
   }
   // The parts of the state's YAML form that differ.

@@ -117,7 +117,9 @@ struct Scratch {
   std::vector<std::unique_ptr<State>> next;  // one per successor of the state expanded
   std::vector<Move> moves, other_moves;
   std::vector<ChanceOutcome> outcomes, other_outcomes;
-  std::unique_ptr<State> ours;  // the variant's successor, when another reading's ends the game
+  // Per successor, while other readings are compared: how the variant's
+  // reading ends the game there, if it does.
+  std::vector<std::optional<Outcome>> ends;
   std::vector<std::uint64_t> successors;  // fingerprints; 0 where the move failed
   EventLog log;
   // States this worker expanded; only it writes, the progress line reads.
@@ -220,6 +222,8 @@ class Search {
           fmt::format("a search over {} ranks: at most {}, one shard each", ranks_, kShards));
     }
     for (Shard& shard : shards_) shard.differs.resize(others_.size());
+    comparing_ = std::any_of(others_.begin(), others_.end(),
+                             [](const Rules* other) { return other != nullptr; });
     const int jobs = std::max(1, options_.jobs);
     for (int j = 0; j < jobs; ++j) scratch_.push_back(std::make_unique<Scratch>());
     if (options_.coverage) {
@@ -343,8 +347,14 @@ class Search {
       const Node node = rules_.node(state);
       shard.actor[local] = static_cast<std::int8_t>(node.actor);
       if (node.kind == NodeKind::Terminal) {
-        shard.winners[local] = winner_bits(rules_.outcome(state));
+        const Outcome outcome = rules_.outcome(state);
+        shard.winners[local] = winner_bits(outcome);
         shard.node_class[local] = NodeClass::Terminal;
+        for (std::size_t a = 0; a < others_.size(); ++a) {
+          if (others_[a] != nullptr && !ends_alike(outcome, state, *others_[a])) {
+            sight(shard.differs[a], ref, depth_, -1, [] { return ""; });
+          }
+        }
         return;
       }
       if (node.kind == NodeKind::Decision) {
@@ -379,6 +389,7 @@ class Search {
     // its fingerprint would be are requested from memory; then they are
     // looked up, most of them found by then.
     scratch.successors.assign(listed, 0);
+    if (comparing_) scratch.ends.assign(listed, std::nullopt);
     while (scratch.next.size() < listed) scratch.next.push_back(state.clone());
     const std::size_t first_edge = shard.edge_target.size();
     for (std::size_t j = 0; j < listed; ++j) {
@@ -409,6 +420,9 @@ class Search {
         // A view the rules cannot give (or, through CheckedRules, one that
         // breaks its promise) is the rules throwing too.
         fingerprint = fingerprint_of(next);
+        if (comparing_ && plain_.node(next).kind == NodeKind::Terminal) {
+          scratch.ends[j] = plain_.outcome(next);  // once, rather than for every other reading
+        }
       } catch (const ContractBroken& broken) {
         // Through CheckedRules: a listed move refused, or a view that
         // breaks its promise.
@@ -480,16 +494,22 @@ class Search {
         const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
         State& next = *scratch.next[0];  // the successors are all looked up by now
         next.copy_from(state);
-        const bool legal = other.apply(next, move, nullptr).is_legal();
-        // The view of a state the other reading reached is no promise of
-        // these rules to hold: asked of the plain rules.
-        const std::uint64_t fingerprint = !legal                 ? 0
-                                          : options_.full_states ? next.hash()
-                                                                 : plain_.view_hash(next);
-        if (fingerprint != scratch.successors[j] &&
-            !(legal && same_end(state, move, other, next, scratch))) {
-          differs_at = static_cast<int>(j);
+        bool differs = true;  // unless the other reading accepts the move and ...
+        if (other.apply(next, move, nullptr).is_legal()) {
+          if (const std::optional<Outcome>& ours = scratch.ends[j]) {
+            // ... ends the game alike where the variant's ends it: one view
+            // is no proof of that, as readings may score a position otherwise;
+            differs = !ends_alike(*ours, next, other);
+          } else {
+            // ... else reaches the same view, and goes on. That view is no
+            // promise of these rules to hold: asked of the plain rules.
+            const std::uint64_t fingerprint =
+                options_.full_states ? next.hash() : plain_.view_hash(next);
+            differs =
+                fingerprint != scratch.successors[j] || other.node(next).kind == NodeKind::Terminal;
+          }
         }
+        if (differs) differs_at = static_cast<int>(j);
       }
     } catch (const std::exception&) {
       differs_at = -1;  // described, with the error, when the finding is written out
@@ -497,22 +517,17 @@ class Search {
     if (differs_at != -2) sight(shard.differs[a], ref, depth_, differs_at, [] { return ""; });
   }
 
-  // Two ends every player sees alike (the same places and scores) are no
-  // difference between two readings, whatever else their positions keep.
-  bool same_end(const State& state, const Move& move, const Rules& other, const State& theirs,
-                Scratch& scratch) const {
-    if (other.node(theirs).kind != NodeKind::Terminal) return false;
-    if (!scratch.ours) {
-      scratch.ours = state.clone();
-    } else {
-      scratch.ours->copy_from(state);
+  // Whether the other reading ends the game at `state` too, as `ours` does:
+  // two ends every player sees alike (the same places and scores) are no
+  // difference between the readings, whatever else their positions keep.
+  static bool ends_alike(const Outcome& ours, const State& state, const Rules& other) {
+    try {
+      if (other.node(state).kind != NodeKind::Terminal) return false;
+      const Outcome theirs = other.outcome(state);
+      return ours.place == theirs.place && ours.score == theirs.score;
+    } catch (const std::exception&) {
+      return false;  // described, with the error, when the finding is written out
     }
-    if (!plain_.apply(*scratch.ours, move, nullptr).is_legal() ||
-        plain_.node(*scratch.ours).kind != NodeKind::Terminal) {
-      return false;
-    }
-    const Outcome ours = plain_.outcome(*scratch.ours), outcome = other.outcome(theirs);
-    return ours.place == outcome.place && ours.score == outcome.score;
   }
 
   // What tells states apart: the view (Rules::view_hash), which merges those
@@ -1040,6 +1055,7 @@ class Search {
   const Rules& rules_;
   const Rules& plain_;
   const std::vector<const Rules*>& others_;
+  bool comparing_ = false;  // some other reading is compared
   Exploration& result_;
   const ExploreOptions& options_;
   Exchange* exchange_;

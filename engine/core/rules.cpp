@@ -1,9 +1,13 @@
 #include "engine/core/rules.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <stdexcept>
 
+#include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
+#include "engine/core/seat.hpp"
 #include "engine/core/words.hpp"
 #include "engine/core/yaml_input.hpp"
 
@@ -15,6 +19,24 @@ std::vector<Seat> Outcome::winners() const {
     if (place[seat] == 1) seats.push_back(static_cast<Seat>(seat));
   }
   return seats;
+}
+
+std::string outcome_text(const Outcome& outcome) {
+  std::vector<std::string> winners;
+  for (Seat seat : outcome.winners()) winners.push_back(seat_label(seat));
+  std::string text =
+      winners.size() == 1 ? winners[0] + " wins" : "shared victory: " + join(winners, ", ");
+  std::vector<std::string> places;
+  for (std::size_t seat = 0; seat < outcome.place.size(); ++seat) {
+    std::string entry =
+        fmt::format("{} place {}", seat_label(static_cast<Seat>(seat)), outcome.place[seat]);
+    if (!outcome.score.empty()) {
+      const std::int64_t score = outcome.score[seat];
+      entry += fmt::format(" ({} point{})", score, score == 1 ? "" : "s");
+    }
+    places.push_back(entry);
+  }
+  return text + "; " + join(places, ", ");
 }
 
 namespace {

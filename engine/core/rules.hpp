@@ -100,6 +100,9 @@ struct Outcome {
   std::vector<Seat> winners() const;
 };
 
+// "P1 wins; P1 place 1 (12 points), P2 place 2 (9 points)".
+std::string outcome_text(const Outcome& outcome);
+
 // An outcome drawn exactly with the listed probabilities (they sum to 1):
 // what sample_chance does unless a game draws faster. `game` names the game
 // in the error when they sum to less.

@@ -210,6 +210,36 @@ TEST(Explorer, FullStatesKeepApartWhatTheViewMerges) {
   EXPECT_GT(by_state.exploration.states(), by_view.exploration.states());
 }
 
+// Two readings that reach the same last position but rank it otherwise
+// part there, though the explorer's view of that position is one.
+TEST(Explorer, AReadingThatRanksTheSameEndOtherwiseMatters) {
+  const Explored run = explore_planted(PlantedBug::RulingScoresTheEnd);
+  ASSERT_EQ(run.exploration.alternatives().size(), 1U);
+  const checker::Alternative& other = run.exploration.alternatives()[0];
+  ASSERT_TRUE(other.differs.seen());
+  EXPECT_GE(other.differs.move, 0);  // seen first at the move that ends the game
+  const auto findings = run.findings();
+  const auto* finding = finding_of(findings, "ruling-matters");
+  ASSERT_NE(finding, nullptr);
+  EXPECT_NE(finding->detail.find("the game is over either way, but by default P"),
+            std::string::npos)
+      << finding->detail;
+  // The scenario ends with the default's places: they hold under the
+  // variant's reading and not under the other.
+  EXPECT_NE(finding->scenario.find("\nend:\n  places:"), std::string::npos) << finding->scenario;
+  Registry games;
+  games.add(*run.game);
+  const ReplayChecks checks{checker::broken_properties, checker::end_unreachable};
+  const ScenarioResult as_is =
+      replay_scenario(load_scenario_text(finding->scenario, "finding", games), checks);
+  EXPECT_TRUE(as_is.passed()) << as_is.message;
+  VariantOverrides other_reading;
+  other_reading.rulings.push_back("planted.reading=b");
+  EXPECT_FALSE(replay_scenario(
+                   load_scenario_text(finding->scenario, "finding", games, other_reading), checks)
+                   .passed());
+}
+
 TEST(Explorer, FindsARulingThatMattersInOneStateOnly) {
   const Explored run = explore_planted(PlantedBug::RulingAtThree);
   const Game& game = *run.game;

@@ -116,7 +116,9 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
   Outcome outcome_at(const Position& p) const override {
     Outcome result;
     // The last to add wins; the turn passed on after the coin.
-    const Seat winner = (p.turn + players() - 1) % players();
+    const bool passed_on = bug_ == PlantedBug::RulingScoresTheEnd &&
+                           variant().ruling_is("planted.reading", "b") && p.counter > kTarget;
+    const Seat winner = passed_on ? p.turn : (p.turn + players() - 1) % players();
     for (Seat seat = 0; seat < players(); ++seat) result.place.push_back(seat == winner ? 1 : 2);
     return result;
   }

@@ -39,6 +39,9 @@ enum class PlantedBug {
   // the end differs in the counter alone, which no player sees in the
   // outcome, so the reading never matters.
   RulingOnlyAtTheEnd,
+  // Under planted.reading=b, a game that ends past 10 is won by the player
+  // after the one who ended it: the same position, ranked otherwise.
+  RulingScoresTheEnd,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

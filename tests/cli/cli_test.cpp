@@ -200,7 +200,7 @@ Result result_of_play(const std::string& text) {
   if (found.empty()) return result;
   result.winner = std::stoi(found[2]);
   result.moves = std::stoi(found[4]);
-  static const std::regex seat(R"(P(\d) place (\d)(?: \((-?\d+) points\))?)");
+  static const std::regex seat(R"(P(\d) place (\d)(?: \((-?\d+) points?\))?)");
   const std::string places = found[3];
   int expected_seat = 1;
   for (auto i = std::sregex_iterator(places.begin(), places.end(), seat);

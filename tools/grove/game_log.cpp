@@ -76,21 +76,4 @@ Verdict GameLog::play(const Move& move) {
   return verdict;
 }
 
-std::string outcome_text(const Rules& rules, const Outcome& outcome) {
-  std::vector<std::string> winners;
-  for (Seat seat : outcome.winners()) winners.push_back(seat_label(seat));
-  std::string text =
-      winners.size() == 1 ? winners[0] + " wins" : "shared victory: " + join(winners, ", ");
-  std::vector<std::string> places;
-  for (Seat seat = 0; seat < rules.players(); ++seat) {
-    std::string entry =
-        fmt::format("{} place {}", seat_label(seat), outcome.place[static_cast<std::size_t>(seat)]);
-    if (!outcome.score.empty()) {
-      entry += fmt::format(" ({} points)", outcome.score[static_cast<std::size_t>(seat)]);
-    }
-    places.push_back(entry);
-  }
-  return text + "; " + join(places, ", ");
-}
-
 }  // namespace grove::cli

@@ -51,7 +51,4 @@ class GameLog {
   bool legend_shown_ = false;
 };
 
-// "P1 wins; P1 place 1 (12 points), P2 place 2 (9 points)".
-std::string outcome_text(const Rules& rules, const Outcome& outcome);
-
 }  // namespace grove::cli

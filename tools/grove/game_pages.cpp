@@ -162,7 +162,7 @@ render::GamePage stored_game_page(const StoredGame& game, std::int64_t run, std:
                   game.info.variant, game.info.players, game.record.seed, seats_text(game.record));
   page.source = fmt::format("balance run {} in the results database", run);
   page.legend = rules.board_legend();
-  page.result = "Stored result: " + stored_result(rules, game.record);
+  page.result = "Stored result: " + stored_result(game.record);
   for (const Move& move : game.moves) {
     EventLog events;
     const Verdict verdict = rules.apply(*state, move, &events);

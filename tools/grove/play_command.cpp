@@ -78,7 +78,7 @@ int play_command(const Invocation& invocation) {
   }
   log.print_board();
   const std::int64_t moves = log.moves();
-  const std::string result = outcome_text(*rules, rules->outcome(log.state()));
+  const std::string result = outcome_text(rules->outcome(log.state()));
   store.finish_run(run, "completed", fmt::format("{} after {} moves", result, moves));
   std::cout << fmt::format("\n{} after {} moves.\nRecorded as run {} in {}.\n", result, moves, run,
                            store.path());

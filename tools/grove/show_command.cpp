@@ -30,7 +30,7 @@ std::string game_scenario(const Rules& rules, const balance::RunInfo& info,
       rules, fmt::format("balance run {}, game {}", info.run_id, record.index),
       fmt::format("grove show {} {} --db {}", info.run_id, record.index, db),
       fmt::format("{} ({}), seed {}, agents by seat: {}; {}", info.game_title, info.variant,
-                  record.seed, seats_text(record), stored_result(rules, record)));
+                  record.seed, seats_text(record), stored_result(record)));
   text += "steps:\n";
   for (const Move& move : moves) text += checker::move_step(rules, move);
   if (!record.ended) {
@@ -90,7 +90,7 @@ int show_command(const Invocation& invocation) {
       "Run {}, game {}: {}, {} players, variant {}{}, seed {}\nSeats: {}\nStored result: {}\n", run,
       number, info.game_title, info.players, info.variant,
       changes.empty() ? "" : " (" + changes + ")", record.seed, seats_text(record),
-      stored_result(*rules, record));
+      stored_result(record));
   GameLog log(*rules, checked_limit(log_lines, "--log-lines", "lines"));
   for (const Move& move : moves) {
     if (const Verdict verdict = log.play(move); !verdict.is_legal()) {
@@ -106,14 +106,14 @@ int show_command(const Invocation& invocation) {
   std::optional<Outcome> outcome;
   if (log.over()) {
     outcome = rules->outcome(log.state());
-    std::cout << fmt::format("\n{} after {} moves.\n", outcome_text(*rules, *outcome), log.moves());
+    std::cout << fmt::format("\n{} after {} moves.\n", outcome_text(*outcome), log.moves());
   } else {
     std::cout << fmt::format("\nNot over after {} moves: the run cut it at its step bound.\n",
                              log.moves());
   }
   if (outcome.has_value() != record.ended || (outcome && outcome->place != record.places)) {
     std::cout << "The stored game ended otherwise under the rules it was played with: "
-              << stored_result(*rules, record) << ".\n";
+              << stored_result(record) << ".\n";
     return kChecksFailed;
   }
   if (!scenario.empty()) {

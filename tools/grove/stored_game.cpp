@@ -84,9 +84,9 @@ std::string seats_text(const balance::GameRecord& record) {
   return join(seats, ", ");
 }
 
-std::string stored_result(const Rules& rules, const balance::GameRecord& record) {
+std::string stored_result(const balance::GameRecord& record) {
   if (!record.ended) return fmt::format("cut at the step bound after {} moves", record.moves);
-  return fmt::format("{} after {} moves", outcome_text(rules, {record.places, record.scores}),
+  return fmt::format("{} after {} moves", outcome_text({record.places, record.scores}),
                      record.moves);
 }
 

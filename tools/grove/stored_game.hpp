@@ -28,6 +28,6 @@ StoredGame load_stored_game(const Store& store, std::int64_t run, std::int64_t n
 // "P1 greedy, P2 random".
 std::string seats_text(const balance::GameRecord& record);
 // "P1 wins; ... after 40 moves", or how the run cut it.
-std::string stored_result(const Rules& rules, const balance::GameRecord& record);
+std::string stored_result(const balance::GameRecord& record);
 
 }  // namespace grove::cli
