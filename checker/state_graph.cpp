@@ -136,6 +136,36 @@ bool playable(NodeClass node_class) {
   return node_class == NodeClass::Decision || node_class == NodeClass::Chance;
 }
 
+}  // namespace
+
+struct GraphShape::Parts {
+  Reverse reverse;
+  std::vector<bool> can_end;  // an end of the game can be reached from the state
+  Components components;      // of the whole graph
+
+  explicit Parts(const Exploration& graph)
+      : reverse(graph),
+        can_end(reaching(reverse, terminal_states(graph))),
+        components(strongly_connected(
+            graph, [](StateIndex) { return true; },
+            [](StateIndex, std::size_t, StateIndex) { return true; })) {}
+
+  static std::vector<bool> terminal_states(const Exploration& graph) {
+    std::vector<bool> terminal(static_cast<std::size_t>(graph.states()), false);
+    for (StateIndex v = 0; v < terminal.size(); ++v) {
+      terminal[v] = graph.node_class(v) == NodeClass::Terminal;
+    }
+    return terminal;
+  }
+};
+
+GraphShape::GraphShape(const Exploration& graph)
+    : parts_(graph.analysed_on_ranks() != nullptr ? nullptr : std::make_unique<Parts>(graph)) {}
+
+GraphShape::~GraphShape() = default;
+
+namespace {
+
 // The least deep state (then the lowest number) among those `shows`
 // accepts, and how many there are.
 template <class Shows>
@@ -213,16 +243,28 @@ double solve(const Components& order, Update update) {
   return residual;
 }
 
+// Why the graph gives no exact outcomes, or "" when it does.
+std::string why_no_outcomes(const Exploration& graph) {
+  if (!graph.complete()) return "the search was not complete";
+  if (graph.has_broken_edges()) {
+    return "some moves failed or the rules threw, so the graph misses edges";
+  }
+  return "";
+}
+
 }  // namespace
 
 EndingAnalysis analyse_endings(const Exploration& graph) {
   if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->endings;
+  return analyse_endings(graph, GraphShape(graph));
+}
+
+EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape) {
+  if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->endings;
   EndingAnalysis out;
   const auto n = static_cast<StateIndex>(graph.states());
-  const Reverse reverse(graph);
-  std::vector<bool> terminal(n, false);
-  for (StateIndex v = 0; v < n; ++v) terminal[v] = graph.node_class(v) == NodeClass::Terminal;
-  const std::vector<bool> can_end = reaching(reverse, terminal);
+  const Reverse& reverse = shape.parts().reverse;
+  const std::vector<bool>& can_end = shape.parts().can_end;
   const auto has_moves = [&](StateIndex v) {
     return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
   };
@@ -312,9 +354,7 @@ EndingAnalysis analyse_endings(const Exploration& graph) {
       if (!graph.rules().apply(*at, move, nullptr).is_legal()) break;
     }
   }
-  const Components all = strongly_connected(
-      graph, [](StateIndex) { return true; },
-      [](StateIndex, std::size_t, StateIndex) { return true; });
+  const Components& all = shape.parts().components;
   for (std::size_t c = 0; c < all.count(); ++c) {
     if (all.cyclic[c]) out.on_cycles += static_cast<std::int64_t>(all.begin[c + 1] - all.begin[c]);
   }
@@ -322,36 +362,31 @@ EndingAnalysis analyse_endings(const Exploration& graph) {
 }
 
 OutcomeProbabilities outcome_probabilities(const Exploration& graph, bool perfect_information) {
+  if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->outcomes;
+  OutcomeProbabilities out;
+  out.why_not = why_no_outcomes(graph);
+  if (!out.why_not.empty()) return out;
+  return outcome_probabilities(graph, GraphShape(graph), perfect_information);
+}
+
+OutcomeProbabilities outcome_probabilities(const Exploration& graph, const GraphShape& shape,
+                                           bool perfect_information) {
   OutcomeProbabilities out;
   if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) {
     (void)perfect_information;  // the ranks knew it
     return done->outcomes;
   }
-  if (!graph.complete()) {
-    out.why_not = "the search was not complete";
-    return out;
-  }
-  if (graph.has_broken_edges()) {
-    out.why_not = "some moves failed or the rules threw, so the graph misses edges";
-    return out;
-  }
+  out.why_not = why_no_outcomes(graph);
+  if (!out.why_not.empty()) return out;
   const auto n = static_cast<StateIndex>(graph.states());
   const int seats = graph.rules().players();
-  const Reverse reverse(graph);
   std::vector<bool> traps(n, false);
-  {
-    std::vector<bool> terminal(n, false);
-    for (StateIndex v = 0; v < n; ++v) terminal[v] = graph.node_class(v) == NodeClass::Terminal;
-    const std::vector<bool> can_end = reaching(reverse, terminal);
-    for (StateIndex v = 0; v < n; ++v) traps[v] = !can_end[v];
-  }
+  for (StateIndex v = 0; v < n; ++v) traps[v] = !shape.parts().can_end[v];
   // Under random play every move has a chance, so a game that can get to a
   // state that never ends may never end, and its expected length is
   // infinite.
-  const std::vector<bool> may_not_end = reaching(reverse, traps);
-  const Components order = strongly_connected(
-      graph, [](StateIndex) { return true; },
-      [](StateIndex, std::size_t, StateIndex) { return true; });
+  const std::vector<bool> may_not_end = reaching(shape.parts().reverse, traps);
+  const Components& order = shape.parts().components;
 
   // Random play: per state, the chance of each seat winning, of a shared
   // win, of an end, and the expected number of moves to the end.

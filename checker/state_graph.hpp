@@ -4,6 +4,7 @@
 // forever, and the exact chances of each outcome. These need every state
 // and every move, so they are only computed when the search was complete.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,24 @@
 #include "checker/explorer.hpp"
 
 namespace grove::checker {
+
+// What both analyses below read of a complete graph's shape (every
+// state's predecessors, which states can reach an end, the strongly
+// connected components), built once for both: each would otherwise build
+// it again, as long as a fifth of the search on Pass the Pandas.
+class GraphShape {
+ public:
+  explicit GraphShape(const Exploration& graph);
+  ~GraphShape();
+  GraphShape(const GraphShape&) = delete;
+  GraphShape& operator=(const GraphShape&) = delete;
+
+  struct Parts;  // in state_graph.cpp
+  const Parts& parts() const { return *parts_; }
+
+ private:
+  std::unique_ptr<const Parts> parts_;
+};
 
 struct EndingAnalysis {
   // States from which no end can be reached, whatever anyone does or rolls
@@ -28,6 +47,7 @@ struct EndingAnalysis {
   std::int64_t on_cycles = 0;
 };
 
+EndingAnalysis analyse_endings(const Exploration& exploration, const GraphShape& shape);
 EndingAnalysis analyse_endings(const Exploration& exploration);
 
 struct OutcomeProbabilities {
@@ -55,6 +75,8 @@ struct OutcomeProbabilities {
 
 // `perfect_information`: whether every seat sees the whole state (the game
 // says so); optimal play is only defined then.
+OutcomeProbabilities outcome_probabilities(const Exploration& exploration, const GraphShape& shape,
+                                           bool perfect_information);
 OutcomeProbabilities outcome_probabilities(const Exploration& exploration,
                                            bool perfect_information);
 

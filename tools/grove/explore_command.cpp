@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "checker/explore_findings.hpp"
 #include "checker/explorer.hpp"
@@ -298,8 +299,10 @@ int explore_command(const Invocation& invocation) {
   checker::EndingAnalysis endings;
   checker::OutcomeProbabilities outcomes;
   nlohmann::json report;
+  std::optional<checker::GraphShape> shape;  // one for both analyses
   if (exploration.complete()) {
-    endings = checker::analyse_endings(exploration);
+    shape.emplace(exploration);
+    endings = checker::analyse_endings(exploration, *shape);
     std::cout << "On the whole state graph:\n";
     std::cout << "  states from which no end can be reached:  "
               << sighting_text(endings.trap, "none") << "\n";
@@ -359,7 +362,8 @@ int explore_command(const Invocation& invocation) {
                            game.clauses.size(), never_text);
   report["clauses_not_reached"] = never;
 
-  outcomes = checker::outcome_probabilities(exploration, game.perfect_information);
+  outcomes = shape ? checker::outcome_probabilities(exploration, *shape, game.perfect_information)
+                   : checker::outcome_probabilities(exploration, game.perfect_information);
   if (outcomes.computed) {
     std::cout << "Outcomes, exactly, on the state graph:\n";
     std::vector<std::string> wins;
