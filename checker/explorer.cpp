@@ -83,7 +83,8 @@ struct Shard {
   // The states expanded so far are a prefix of the shard's states.
   std::vector<std::uint64_t> edge_begin;
   std::vector<Ref> edge_target;
-  std::vector<double> edge_probability;
+  std::vector<ProbabilityPool::Index> edge_probability;  // into `probabilities`
+  ProbabilityPool probabilities;
   std::vector<std::uint32_t> level_begin;        // first state of each level
   std::vector<std::unique_ptr<State>> frontier;  // the level being expanded
   std::vector<std::unique_ptr<State>> arrivals;  // the next level, as it is numbered
@@ -395,7 +396,8 @@ class Search {
     for (std::size_t j = 0; j < listed; ++j) {
       const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
       shard.edge_target.push_back(kNoState);
-      shard.edge_probability.push_back(chance ? scratch.outcomes[j].probability.to_double() : 0.0);
+      shard.edge_probability.push_back(
+          shard.probabilities.index_of(chance ? scratch.outcomes[j].probability.to_double() : 0.0));
       State& next = *scratch.next[j];
       next.copy_from(state);
       const int index = static_cast<int>(j);
@@ -730,7 +732,7 @@ class Search {
       out.unsigned_int(shard.edge_target.size());
       for (std::size_t edge = 0; edge < shard.edge_target.size(); ++edge) {
         out.unsigned_int(shard.edge_target[edge]);
-        out.float64(shard.edge_probability[edge]);
+        out.float64(shard.probabilities[shard.edge_probability[edge]]);
       }
     }
     out.unsigned_int(shard.level_begin.size());
@@ -767,7 +769,8 @@ class Search {
       const std::size_t edges = in.count(SIZE_MAX, "edges");
       for (std::size_t edge = 0; edge < edges; ++edge) {
         shard.edge_target.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "edge target")));
-        shard.edge_probability.push_back(in.float64("edge probability"));
+        shard.edge_probability.push_back(
+            shard.probabilities.index_of(in.float64("edge probability")));
       }
     }
     const std::size_t levels = in.count(SIZE_MAX, "levels");
@@ -811,12 +814,13 @@ class Search {
     }
     states = exchange_->sum(states);
     edges = exchange_->sum(edges);
-    // The graph's arrays (20 bytes a state, 12 an edge), with room for the
-    // larger of what arrives at once in the gather and what the analyses
+    // The graph's arrays (20 bytes a state, 6 an edge), with room for the
+    // larger of what arrives at once in the gather (an edge's target and
+    // probability, 12 bytes, as it is read into 6) and what the analyses
     // need beside the graph (their reverse edges, components and values):
-    // about 110 bytes a state and 24 an edge more.
+    // about 110 bytes a state and 18 an edge more.
     Exploration& out = result_;
-    out.graph_estimate_ = 130 * states + 36 * edges;
+    out.graph_estimate_ = 130 * states + 24 * edges;
     out.room_on_rank_zero_ =
         options_.limits.max_memory > 0 ? options_.limits.max_memory - resident_memory() : -1;
     bool gather = options_.gather != ExploreOptions::Gather::Never;
@@ -954,8 +958,15 @@ class Search {
                                                    : shard.edge_target.size()));
       }
       for (const Ref target : shard.edge_target) out.edge_target_.push_back(dense(target));
-      out.edge_probability_.insert(out.edge_probability_.end(), shard.edge_probability.begin(),
-                                   shard.edge_probability.end());
+      // The shard's own pool, renumbered into the graph's.
+      std::vector<ProbabilityPool::Index> index(shard.probabilities.size());
+      for (std::size_t i = 0; i < index.size(); ++i) {
+        index[i] = out.probabilities_.index_of(
+            shard.probabilities[static_cast<ProbabilityPool::Index>(i)]);
+      }
+      for (const ProbabilityPool::Index i : shard.edge_probability) {
+        out.edge_probability_.push_back(index[i]);
+      }
       take_findings(t);
       shard = Shard();
     }
@@ -1012,8 +1023,9 @@ class Search {
                                                    : shard.edge_target.size()));
       }
       for (const Ref target : shard.edge_target) part.edge_target.push_back(dense(target));
-      part.edge_probability.insert(part.edge_probability.end(), shard.edge_probability.begin(),
-                                   shard.edge_probability.end());
+      for (const ProbabilityPool::Index i : shard.edge_probability) {
+        part.edge_probability.push_back(shard.probabilities[i]);
+      }
       shard = Shard();
     }
     part.edge_begin.push_back(part.edge_target.size());
@@ -1092,7 +1104,7 @@ std::size_t Exploration::graph_bytes() const {
          choice_.capacity() * sizeof(std::uint16_t) +
          edge_begin_.capacity() * sizeof(std::uint64_t) +
          edge_target_.capacity() * sizeof(StateIndex) +
-         edge_probability_.capacity() * sizeof(double);
+         edge_probability_.capacity() * sizeof(ProbabilityPool::Index) + probabilities_.bytes();
 }
 
 double Exploration::collision_probability() const {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "checker/exchange.hpp"
+#include "checker/probability_pool.hpp"
 #include "engine/core/game.hpp"
 
 namespace grove::checker {
@@ -209,7 +210,9 @@ class Exploration {
   std::size_t edges_begin(StateIndex state) const { return edge_begin_[state]; }
   std::size_t edges_end(StateIndex state) const { return edge_begin_[state + 1]; }
   StateIndex edge_target(std::size_t edge) const { return edge_target_[edge]; }
-  double edge_probability(std::size_t edge) const { return edge_probability_[edge]; }
+  double edge_probability(std::size_t edge) const {
+    return probabilities_[edge_probability_[edge]];
+  }
   // True when a move failed or the rules threw somewhere: the graph misses
   // those edges.
   bool has_broken_edges() const { return broken_edges_; }
@@ -262,7 +265,8 @@ class Exploration {
   std::vector<std::uint16_t> choice_;  // index of the move from the parent
   std::vector<std::uint64_t> edge_begin_;
   std::vector<StateIndex> edge_target_;
-  std::vector<double> edge_probability_;
+  std::vector<ProbabilityPool::Index> edge_probability_;  // into probabilities_
+  ProbabilityPool probabilities_;
 };
 
 // Explores from the rules' initial state. `alternatives` are the readings

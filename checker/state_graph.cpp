@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "checker/graph_on_ranks.hpp"
+#include "checker/probability_pool.hpp"
 #include "checker/state_values.hpp"
 
 namespace grove::checker {
@@ -191,7 +192,9 @@ struct Ordered {
   std::vector<StateIndex> state;     // by place
   std::vector<std::uint64_t> begin;  // by place: where its edges start in `to`
   std::vector<StateIndex> to;        // the successor's place
-  std::vector<double> probability;   // chance outcomes; decisions 1/number of moves
+  // Chance outcomes' probabilities; decisions' 1/number of moves.
+  std::vector<ProbabilityPool::Index> probability;
+  ProbabilityPool probabilities;
   StateIndex initial = 0;
 
   Ordered(const Exploration& graph, const Components& order) : state(order.states) {
@@ -207,8 +210,8 @@ struct Ordered {
       const bool chance = graph.node_class(v) == NodeClass::Chance;
       for (std::size_t e = first; e < last; ++e) {
         to.push_back(place[graph.edge_target(e)]);
-        probability.push_back(chance ? graph.edge_probability(e)
-                                     : 1.0 / static_cast<double>(last - first));
+        probability.push_back(probabilities.index_of(
+            chance ? graph.edge_probability(e) : 1.0 / static_cast<double>(last - first)));
       }
     }
     begin.push_back(to.size());
@@ -402,7 +405,7 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
         graph.node_class(v), graph.winners(v), may_not_end[v],
         [&](const auto& add) {
           for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-            add(ordered.probability[e], &value[width * ordered.to[e]]);
+            add(ordered.probabilities[ordered.probability[e]], &value[width * ordered.to[e]]);
           }
         },
         next.data());
@@ -424,7 +427,7 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
       const double result = optimal_value(
           graph.node_class(s), graph.winners(s), graph.actor(s), unsettled, [&](const auto& add) {
             for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-              add(ordered.probability[e], &v[ordered.to[e]]);
+              add(ordered.probabilities[ordered.probability[e]], &v[ordered.to[e]]);
             }
           });
       const double change = std::abs(result - v[i]);

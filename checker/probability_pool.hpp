@@ -1,0 +1,67 @@
+#pragma once
+// The distinct probabilities on a state graph's edges, each kept once, so
+// that an edge holds a 2-byte index instead of an 8-byte double: a game's
+// chance outcomes take few distinct values (a few hundred for Pass the
+// Pandas' rolls of up to eight dice) on millions of edges.
+
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace grove::checker {
+
+class ProbabilityPool {
+ public:
+  using Index = std::uint16_t;
+  static constexpr std::size_t kMaxValues = 0x10000;
+
+  // The index of `value`, added if it is new.
+  Index index_of(double value) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+    if (slots_.empty()) slots_.assign(64, kEmpty);
+    for (std::size_t slot = hash(bits);; slot = (slot + 1) & (slots_.size() - 1)) {
+      const std::uint32_t held = slots_[slot];
+      if (held == kEmpty) break;
+      if (std::bit_cast<std::uint64_t>(values_[held]) == bits) return static_cast<Index>(held);
+    }
+    if (values_.size() == kMaxValues) {
+      throw std::length_error(
+          "more than 65,536 distinct chance probabilities: more than the explorer can hold");
+    }
+    values_.push_back(value);
+    if (2 * values_.size() > slots_.size()) {
+      rehash(2 * slots_.size());
+    } else {
+      place(values_.size() - 1);
+    }
+    return static_cast<Index>(values_.size() - 1);
+  }
+
+  double operator[](Index index) const { return values_[index]; }
+  std::size_t size() const { return values_.size(); }
+  std::size_t bytes() const {
+    return values_.capacity() * sizeof(double) + slots_.capacity() * sizeof(std::uint32_t);
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = UINT32_MAX;
+
+  std::size_t hash(std::uint64_t bits) const {
+    return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ULL) >> 32) & (slots_.size() - 1);
+  }
+  void place(std::size_t index) {
+    std::size_t slot = hash(std::bit_cast<std::uint64_t>(values_[index]));
+    while (slots_[slot] != kEmpty) slot = (slot + 1) & (slots_.size() - 1);
+    slots_[slot] = static_cast<std::uint32_t>(index);
+  }
+  void rehash(std::size_t size) {
+    slots_.assign(size, kEmpty);
+    for (std::size_t index = 0; index < values_.size(); ++index) place(index);
+  }
+
+  std::vector<double> values_;
+  std::vector<std::uint32_t> slots_;  // open addressing: indices into values_
+};
+
+}  // namespace grove::checker
