@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>  // malloc_trim
+#endif
 
 #include <algorithm>
 #include <array>
@@ -193,6 +196,16 @@ std::string stop_reason_text(StopReason reason) {
       return "an interrupt";
   }
   return "?";
+}
+
+// The graph is copied out of the shards into arrays of its own, each
+// shard freed once copied; the new arrays are large blocks of their own,
+// so the shards' memory would stay with the allocator, doubling the peak,
+// unless it is given back to the system as it goes.
+void give_back_freed_memory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 std::int64_t resident_memory() {
@@ -931,6 +944,8 @@ class Search {
       if (!gather_to_rank_zero()) return;
     }
     Exploration& out = result_;
+    for (auto& scratch : scratch_) scratch->spare.clear();
+    give_back_freed_memory();
     number_shards();
     std::size_t edges = 0;
     for (const Shard& shard : shards_) edges += shard.edge_target.size();
@@ -969,6 +984,7 @@ class Search {
       }
       take_findings(t);
       shard = Shard();
+      if ((t & 31) == 31) give_back_freed_memory();
     }
     out.edge_begin_.push_back(out.edge_target_.size());
     out.transitions_ = static_cast<std::int64_t>(out.edge_target_.size());
