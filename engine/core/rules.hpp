@@ -152,9 +152,10 @@ class Rules {
   // output gives an equal state. Throws InputError naming line and key.
   virtual YAML::Node state_to_yaml(const State& state) const = 0;
   virtual std::unique_ptr<State> state_from_yaml(const YAML::Node& node) const = 0;
-  // The state as bytes and back (state_codec.hpp): equal states give equal
-  // bytes, and decode(encode(s)) equals s. decode throws StateDecodeError
-  // for bytes that are no state of these rules.
+  // The state as bytes, appended to `out`, and back (state_codec.hpp):
+  // equal states give equal bytes, and decode(encode(s)) equals s. decode
+  // throws StateDecodeError for bytes that are no state of these rules. The
+  // explorer keeps its waiting states so, and ranks send states so.
   virtual void encode(const State& state, std::string& out) const = 0;
   virtual std::unique_ptr<State> decode(std::string_view bytes) const = 0;
   // One line for logs: "P2 to roll; dice P1 3, P2 5".

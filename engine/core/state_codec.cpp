@@ -6,7 +6,7 @@
 
 namespace grove {
 
-void ByteWriter::unsigned_int(std::uint64_t value) {
+void ByteWriter::long_unsigned_int(std::uint64_t value) {
   while (value >= 0x80) {
     out_.push_back(static_cast<char>((value & 0x7f) | 0x80));
     value >>= 7;
@@ -44,7 +44,7 @@ std::uint8_t ByteReader::next_byte(const char* what) {
   return static_cast<std::uint8_t>(bytes_[at_++]);
 }
 
-std::uint64_t ByteReader::unsigned_int(std::uint64_t max, const char* what) {
+std::uint64_t ByteReader::long_unsigned_int(std::uint64_t max, const char* what) {
   std::uint64_t value = 0;
   for (int shift = 0;; shift += 7) {
     const std::uint8_t byte = next_byte(what);

@@ -30,7 +30,15 @@ class ByteWriter {
  public:
   explicit ByteWriter(std::string& out) : out_(out) {}
 
-  void unsigned_int(std::uint64_t value);
+  // Most values a game writes take one byte: that case inline, as the
+  // explorer encodes every state it finds.
+  void unsigned_int(std::uint64_t value) {
+    if (value < 0x80) {
+      out_.push_back(static_cast<char>(value));
+    } else {
+      long_unsigned_int(value);
+    }
+  }
   void signed_int(std::int64_t value);
   void flag(bool value) { out_.push_back(value ? '\1' : '\0'); }
   void text(std::string_view value);
@@ -45,6 +53,8 @@ class ByteWriter {
   }
 
  private:
+  void long_unsigned_int(std::uint64_t value);
+
   std::string& out_;
 };
 
@@ -54,7 +64,16 @@ class ByteReader {
 
   // Each read names what it reads for the message when the bytes are wrong,
   // and refuses a value outside the range the game allows.
-  std::uint64_t unsigned_int(std::uint64_t max, const char* what);
+  std::uint64_t unsigned_int(std::uint64_t max, const char* what) {
+    if (at_ < bytes_.size()) {  // one byte within bounds, inline
+      const auto byte = static_cast<std::uint8_t>(bytes_[at_]);
+      if (byte < 0x80 && byte <= max) {
+        ++at_;
+        return byte;
+      }
+    }
+    return long_unsigned_int(max, what);
+  }
   std::int64_t signed_int(std::int64_t min, std::int64_t max, const char* what);
   bool flag(const char* what);
   std::string text(std::size_t max_length, const char* what);
@@ -80,6 +99,7 @@ class ByteReader {
 
  private:
   std::uint8_t next_byte(const char* what);
+  std::uint64_t long_unsigned_int(std::uint64_t max, const char* what);
 
   std::string_view bytes_;
   std::size_t at_ = 0;

@@ -325,9 +325,18 @@ TEST(Explorer, FindsAnInvariantBrokenAtItsFirstState) {
 // with a finding that replays to the same failure.
 TEST(Explorer, AllChecksRunTheGenericPropertiesAtEveryState) {
   auto game = std::make_shared<const Game>(testing::planted_game(PlantedBug::YamlLosesTurn));
+  // The planted game's encoding is its YAML, which loses the turn. The
+  // search keeps waiting states encoded, so even without all_checks it
+  // reads each back and finds that; it makes such a state again from the
+  // start, and so explores the same graph as the game without the bug.
   const Explored quick = explore_rules(game->rules(Variant(*game), 2));
-  EXPECT_FALSE(quick.exploration.property().seen());
-  EXPECT_TRUE(quick.findings().empty());
+  ASSERT_TRUE(quick.exploration.property().seen());
+  EXPECT_NE(quick.exploration.property().detail.find("encoding-round-trip"), std::string::npos)
+      << quick.exploration.property().detail;
+  auto fixed = std::make_shared<const Game>(testing::planted_game(PlantedBug::None));
+  const Explored right = explore_rules(fixed->rules(Variant(*fixed), 2));
+  EXPECT_EQ(quick.exploration.states(), right.exploration.states());
+  EXPECT_EQ(quick.exploration.transitions(), right.exploration.transitions());
 
   ExploreOptions options;
   options.all_checks = true;
