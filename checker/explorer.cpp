@@ -95,12 +95,23 @@ struct Discovery {
 struct Outbox {
   std::vector<Discovery> found;
   Encoded states;  // in the order of `found`
+};
 
-  bool empty() const { return found.empty(); }
-  void release() {
-    std::vector<Discovery>().swap(found);
-    states.release();
+// A shard's outboxes, one per shard, made when first used and freed when
+// taken in: there are shards² of them, most empty at any level.
+class Outboxes {
+ public:
+  Outbox& to(std::uint32_t shard) {
+    std::unique_ptr<Outbox>& box = boxes_[shard];
+    if (!box) box = std::make_unique<Outbox>();
+    return *box;
   }
+  // The outbox to `shard`, or nothing when nothing was found for it.
+  const Outbox* find(std::uint32_t shard) const { return boxes_[shard].get(); }
+  void release(std::uint32_t shard) { boxes_[shard].reset(); }
+
+ private:
+  std::array<std::unique_ptr<Outbox>, kShards> boxes_;
 };
 
 // The number another rank's shard gave a successor found here.
@@ -137,7 +148,7 @@ struct Shard {
   std::vector<std::uint32_t> level_begin;  // first state of each level
   Encoded frontier;                        // the level being expanded
   Encoded arrivals;                        // the next level, as it is numbered
-  std::array<Outbox, kShards> outbox;
+  Outboxes outbox;
   std::vector<Answer> answers;        // for successors other ranks found, to send back
   std::size_t fingerprint_bytes = 0;  // another rank's shard, gathered to rank 0
   std::size_t states_elsewhere = 0;   // another rank's shard: how many states it has
@@ -563,7 +574,7 @@ class Search {
           continue;
         }
       }
-      Outbox& box = shard.outbox[t];
+      Outbox& box = shard.outbox.to(t);
       box.found.push_back(Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j)});
       box.states.add(rules_, *scratch.next[j]);
     }
@@ -640,9 +651,10 @@ class Search {
   void take_inbox(std::uint32_t t) {
     Shard& shard = shards_[t];
     for (std::uint32_t s = 0; s < kShards; ++s) {
-      Outbox& inbox = shards_[s].outbox[t];
-      inbox.states.each([&](std::size_t k, std::string_view state) {
-        const Discovery& discovery = inbox.found[k];
+      const Outbox* inbox = shards_[s].outbox.find(t);
+      if (inbox == nullptr) continue;
+      inbox->states.each([&](std::size_t k, std::string_view state) {
+        const Discovery& discovery = inbox->found[k];
         bool added = false;
         const std::uint32_t local =
             shard.add(discovery.fingerprint, discovery.parent, discovery.choice, &added);
@@ -653,7 +665,7 @@ class Search {
           shard.answers.push_back(Answer{s, discovery.edge, make_ref(t, local)});
         }
       });
-      inbox.release();  // its memory too: there are shards² inboxes
+      shards_[s].outbox.release(t);
     }
   }
 
@@ -675,11 +687,11 @@ class Search {
     for (std::uint32_t s = 0; s < kShards; ++s) {
       if (!owns(s)) continue;
       for (std::uint32_t t = 0; t < kShards; ++t) {
-        Outbox& box = shards_[s].outbox[t];
-        if (owns(t) || box.empty()) continue;
+        const Outbox* box = shards_[s].outbox.find(t);
+        if (owns(t) || box == nullptr) continue;
         ByteWriter writer(out[static_cast<std::size_t>(rank_of(t))]);
-        box.states.each([&](std::size_t k, std::string_view state) {
-          const Discovery& discovery = box.found[k];
+        box->states.each([&](std::size_t k, std::string_view state) {
+          const Discovery& discovery = box->found[k];
           writer.unsigned_int(s);
           writer.unsigned_int(t);
           writer.fixed64(discovery.fingerprint);
@@ -688,7 +700,7 @@ class Search {
           writer.unsigned_int(discovery.choice);
           writer.text(state);
         });
-        box.release();
+        shards_[s].outbox.release(t);
       }
     }
     const std::vector<std::string> in = exchange_->all_to_all(out);
@@ -705,8 +717,9 @@ class Search {
         discovery.choice = static_cast<std::uint16_t>(reader.unsigned_int(0xffff, "choice"));
         const std::string state = reader.text(SIZE_MAX, "state");
         if (!owns(t) || owns(s)) throw std::logic_error("a successor sent to the wrong rank");
-        shards_[s].outbox[t].found.push_back(discovery);
-        shards_[s].outbox[t].states.add(state);
+        Outbox& box = shards_[s].outbox.to(t);
+        box.found.push_back(discovery);
+        box.states.add(state);
       }
     }
   }

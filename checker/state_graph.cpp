@@ -140,23 +140,27 @@ bool playable(NodeClass node_class) {
 }  // namespace
 
 struct GraphShape::Parts {
-  Reverse reverse;
-  std::vector<bool> can_end;  // an end of the game can be reached from the state
-  Components components;      // of the whole graph
+  std::vector<bool> can_end;      // an end of the game can be reached from the state
+  std::vector<bool> may_not_end;  // a state from which no end can be reached can be
+  Components components;          // of the whole graph
 
-  explicit Parts(const Exploration& graph)
-      : reverse(graph),
-        can_end(reaching(reverse, terminal_states(graph))),
-        components(strongly_connected(
-            graph, [](StateIndex) { return true; },
-            [](StateIndex, std::size_t, StateIndex) { return true; })) {}
-
-  static std::vector<bool> terminal_states(const Exploration& graph) {
-    std::vector<bool> terminal(static_cast<std::size_t>(graph.states()), false);
-    for (StateIndex v = 0; v < terminal.size(); ++v) {
-      terminal[v] = graph.node_class(v) == NodeClass::Terminal;
+  // The predecessors are only needed here, and are freed before the
+  // components' working arrays are made.
+  explicit Parts(const Exploration& graph) {
+    {
+      const Reverse reverse(graph);
+      std::vector<bool> terminal(static_cast<std::size_t>(graph.states()), false);
+      for (StateIndex v = 0; v < terminal.size(); ++v) {
+        terminal[v] = graph.node_class(v) == NodeClass::Terminal;
+      }
+      can_end = reaching(reverse, std::move(terminal));
+      std::vector<bool> traps(can_end.size());
+      for (StateIndex v = 0; v < traps.size(); ++v) traps[v] = !can_end[v];
+      may_not_end = reaching(reverse, std::move(traps));
     }
-    return terminal;
+    components = strongly_connected(
+        graph, [](StateIndex) { return true; },
+        [](StateIndex, std::size_t, StateIndex) { return true; });
   }
 };
 
@@ -189,9 +193,9 @@ Sighting first_of(const Exploration& graph, Shows shows) {
 // the states' own numbers they lie anywhere, and the sweeps waited on
 // memory.
 struct Ordered {
-  std::vector<StateIndex> state;     // by place
-  std::vector<std::uint64_t> begin;  // by place: where its edges start in `to`
-  std::vector<StateIndex> to;        // the successor's place
+  const std::vector<StateIndex>& state;  // by place: the components' own order
+  std::vector<std::uint64_t> begin;      // by place: where its edges start in `to`
+  std::vector<StateIndex> to;            // the successor's place
   // Chance outcomes' probabilities; decisions' 1/number of moves.
   std::vector<ProbabilityPool::Index> probability;
   ProbabilityPool probabilities;
@@ -266,7 +270,7 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
   if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->endings;
   EndingAnalysis out;
   const auto n = static_cast<StateIndex>(graph.states());
-  const Reverse& reverse = shape.parts().reverse;
+  const Reverse reverse(graph);
   const std::vector<bool>& can_end = shape.parts().can_end;
   const auto has_moves = [&](StateIndex v) {
     return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
@@ -383,12 +387,10 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   if (!out.why_not.empty()) return out;
   const auto n = static_cast<StateIndex>(graph.states());
   const int seats = graph.rules().players();
-  std::vector<bool> traps(n, false);
-  for (StateIndex v = 0; v < n; ++v) traps[v] = !shape.parts().can_end[v];
   // Under random play every move has a chance, so a game that can get to a
   // state that never ends may never end, and its expected length is
   // infinite.
-  const std::vector<bool> may_not_end = reaching(shape.parts().reverse, traps);
+  const std::vector<bool>& may_not_end = shape.parts().may_not_end;
   const Components& order = shape.parts().components;
 
   // Random play: per state, the chance of each seat winning, of a shared

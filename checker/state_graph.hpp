@@ -13,10 +13,9 @@
 
 namespace grove::checker {
 
-// What both analyses below read of a complete graph's shape (every
-// state's predecessors, which states can reach an end, the strongly
-// connected components), built once for both: each would otherwise build
-// it again, as long as a fifth of the search on Pass the Pandas.
+// What both analyses below read of a complete graph's shape (which states
+// can reach an end, which can reach a state that cannot, the strongly
+// connected components), built once for both.
 class GraphShape {
  public:
   explicit GraphShape(const Exploration& graph);
