@@ -416,6 +416,7 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
     return change;
   });
   random_play.report(&value[width * ordered.initial], out);
+  std::vector<double>().swap(value);  // not kept beside the optimal values
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
   if (!out.optimal_why_not.empty()) return out;
