@@ -55,12 +55,10 @@ struct Encoded {
   std::vector<std::uint32_t> sizes;
 
   std::size_t count() const { return sizes.size(); }
-  // Appends the state; returns its encoding's size.
-  std::uint32_t add(const Rules& rules, const State& state) {
+  void add(const Rules& rules, const State& state) {
     const std::size_t before = bytes.size();
     rules.encode(state, bytes);
     sizes.push_back(static_cast<std::uint32_t>(bytes.size() - before));
-    return sizes.back();
   }
   void add(std::string_view state) {
     bytes.append(state);

@@ -141,7 +141,7 @@ bool playable(NodeClass node_class) {
 
 struct GraphShape::Parts {
   std::vector<bool> can_end;      // an end of the game can be reached from the state
-  std::vector<bool> may_not_end;  // a state from which no end can be reached can be
+  std::vector<bool> may_not_end;  // it can reach a state from which no end can be reached
   Components components;          // of the whole graph
 
   // The predecessors are only needed here, and are freed before the
