@@ -320,9 +320,9 @@ TEST(Explorer, FindsAnInvariantBrokenAtItsFirstState) {
 }
 
 // With all_checks the explorer checks the list grove fuzz checks: a YAML
-// form that leaves out whose turn it is passes the search's own checks and
-// is found by the generic ones at the first state where the turn is P2's,
-// with a finding that replays to the same failure.
+// form that leaves out whose turn it is is found by the generic ones at the
+// first state where the turn is P2's, with a finding that replays to the
+// same failure.
 TEST(Explorer, AllChecksRunTheGenericPropertiesAtEveryState) {
   auto game = std::make_shared<const Game>(testing::planted_game(PlantedBug::YamlLosesTurn));
   // The planted game's encoding is its YAML, which loses the turn. The
