@@ -821,10 +821,16 @@ class Search {
     if (graph) {
       out.unsigned_int(shard.edge_begin.size());
       for (const std::uint64_t begin : shard.edge_begin) out.unsigned_int(begin);
+      // The distinct probabilities once, then each edge's index: a byte
+      // where the value would be eight.
+      out.unsigned_int(shard.probabilities.size());
+      for (std::size_t i = 0; i < shard.probabilities.size(); ++i) {
+        out.float64(shard.probabilities[static_cast<ProbabilityPool::Index>(i)]);
+      }
       out.unsigned_int(shard.edge_target.size());
       for (std::size_t edge = 0; edge < shard.edge_target.size(); ++edge) {
         out.unsigned_int(shard.edge_target[edge]);
-        out.float64(shard.probabilities[shard.edge_probability[edge]]);
+        out.unsigned_int(shard.edge_probability[edge]);
       }
     }
     out.unsigned_int(shard.level_begin.size());
@@ -858,11 +864,16 @@ class Search {
       for (std::size_t local = 0; local < expanded; ++local) {
         shard.edge_begin.push_back(in.unsigned_int(UINT64_MAX, "edge begin"));
       }
+      std::vector<ProbabilityPool::Index> pool(
+          in.count(ProbabilityPool::kMaxValues, "probabilities"));
+      for (ProbabilityPool::Index& index : pool) {
+        index = shard.probabilities.index_of(in.float64("probability"));
+      }
       const std::size_t edges = in.count(SIZE_MAX, "edges");
       for (std::size_t edge = 0; edge < edges; ++edge) {
         shard.edge_target.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "edge target")));
-        shard.edge_probability.push_back(
-            shard.probabilities.index_of(in.float64("edge probability")));
+        const std::size_t index = in.count(pool.size() - 1, "edge probability");
+        shard.edge_probability.push_back(pool.at(index));
       }
     }
     const std::size_t levels = in.count(SIZE_MAX, "levels");
