@@ -366,18 +366,14 @@ class Search {
   void expand_level(std::uint32_t s, Scratch& scratch) {
     Shard& shard = shards_[s];
     const std::uint32_t first = shard.level_begin[static_cast<std::size_t>(depth_)];
-    std::size_t offset = 0;
-    for (std::size_t k = 0; k < shard.frontier.count(); ++k) {
+    shard.frontier.each([&](std::size_t k, std::string_view bytes) {
       if (aborted_.load(std::memory_order_relaxed)) return;
-      const std::string_view bytes =
-          std::string_view(shard.frontier.bytes).substr(offset, shard.frontier.sizes[k]);
-      offset += bytes.size();
       const auto local = static_cast<std::uint32_t>(first + k);
       expand(shard, s, local, *read_back(shard, s, local, bytes), scratch);
       const std::int64_t done = scratch.expanded.load(std::memory_order_relaxed) + 1;
       scratch.expanded.store(done, std::memory_order_relaxed);
       if ((done & 255) == 0 && &scratch == scratch_[0].get()) report(false);
-    }
+    });
     shard.frontier.release();
   }
 
@@ -392,9 +388,7 @@ class Search {
     std::string problem;
     try {
       std::unique_ptr<State> state = rules_.decode(bytes);
-      const std::uint64_t fingerprint =
-          options_.full_states ? state->hash() : plain_.view_hash(*state);
-      if (fingerprint == shard.seen.fingerprint(local)) return state;
+      if (plain_fingerprint(*state) == shard.seen.fingerprint(local)) return state;
       problem = "decoding the state's bytes gives a state with another fingerprint";
     } catch (const StateDecodeError& error) {
       problem = std::string("the state's own bytes do not decode: ") + error.what();
@@ -423,17 +417,8 @@ class Search {
       at = parent;
     }
     std::unique_ptr<State> state = result_.start_->clone();
-    std::vector<Move> moves;
-    std::vector<ChanceOutcome> outcomes;
     for (auto choice = choices.rbegin(); choice != choices.rend(); ++choice) {
-      Move move;
-      if (plain_.node(*state).kind == NodeKind::Chance) {
-        plain_.chance_outcomes(*state, outcomes);
-        move = outcomes.at(*choice).move;
-      } else {
-        plain_.legal_moves(*state, moves);
-        move = moves.at(*choice);
-      }
+      const Move move = result_.nth_move(*state, *choice);
       if (!plain_.apply(*state, move, nullptr).is_legal()) {
         throw std::logic_error("the moves that first reached a state no longer apply");
       }
@@ -613,10 +598,8 @@ class Search {
           } else {
             // ... else reaches the same view, and goes on. That view is no
             // promise of these rules to hold: asked of the plain rules.
-            const std::uint64_t fingerprint =
-                options_.full_states ? next.hash() : plain_.view_hash(next);
-            differs =
-                fingerprint != scratch.successors[j] || other.node(next).kind == NodeKind::Terminal;
+            differs = plain_fingerprint(next) != scratch.successors[j] ||
+                      other.node(next).kind == NodeKind::Terminal;
           }
         }
         if (differs) differs_at = static_cast<int>(j);
@@ -644,6 +627,11 @@ class Search {
   // the rules can no longer tell apart, or with full_states the whole state.
   std::uint64_t fingerprint_of(const State& state) const {
     return options_.full_states ? state.hash() : rules_.view_hash(state);
+  }
+  // The same through the plain rules, for a state these rules did not make
+  // (another reading's, or one read back), whose view is no promise of theirs.
+  std::uint64_t plain_fingerprint(const State& state) const {
+    return options_.full_states ? state.hash() : plain_.view_hash(state);
   }
 
   void take_inbox(std::uint32_t t) {
