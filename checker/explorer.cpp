@@ -443,16 +443,21 @@ class Search {
           sight(shard.property, ref, depth_, -1, [&] { return join(broken, "; "); });
         }
       }
+      // From here on, which rulings the rules read tells which other
+      // readings are compared at this state.
+      RulingReads::reset();
       const Node node = rules_.node(state);
       shard.actor[local] = static_cast<std::int8_t>(node.actor);
       if (node.kind == NodeKind::Terminal) {
         const Outcome outcome = rules_.outcome(state);
         shard.winners[local] = winner_bits(outcome);
         shard.node_class[local] = NodeClass::Terminal;
+        const std::uint64_t read = RulingReads::read();
         for (std::size_t a = 0; a < others_.size(); ++a) {
-          if (others_[a] != nullptr && !ends_alike(outcome, state, *others_[a])) {
-            sight(shard.differs[a], ref, depth_, -1, [] { return ""; });
-          }
+          if (!compared_here(a, read)) continue;
+          const bool differs = !ends_alike(outcome, state, *others_[a]);
+          if (differs) sight(shard.differs[a], ref, depth_, -1, [] { return ""; });
+          check_reads(shard, ref, a, read, differs);
         }
         return;
       }
@@ -518,8 +523,12 @@ class Search {
           }
         }
         // A view the rules cannot give (or, through CheckedRules, one that
-        // breaks its promise) is the rules throwing too.
+        // breaks its promise) is the rules throwing too. What the view reads
+        // is no difference between readings (their successors are told
+        // apart by this view alike), so it leaves no mark.
+        const std::uint64_t read = RulingReads::read();
         fingerprint = fingerprint_of(next);
+        RulingReads::reset(read);
         if (comparing_ && plain_.node(next).kind == NodeKind::Terminal) {
           scratch.ends[j] = plain_.outcome(next);  // once, rather than for every other reading
         }
@@ -561,14 +570,35 @@ class Search {
       box.found.push_back(Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j)});
       box.states.add(rules_, *scratch.next[j]);
     }
+    const std::uint64_t read = RulingReads::read();
     for (std::size_t a = 0; a < others_.size(); ++a) {
-      if (others_[a] != nullptr) compare(shard, ref, state, *others_[a], a, node_class, scratch);
+      if (!compared_here(a, read)) continue;
+      check_reads(shard, ref, a, read,
+                  compare(shard, ref, state, *others_[a], a, node_class, scratch));
     }
   }
 
+  // Whether the other reading `a` is compared at a state where the rules
+  // read the rulings `read`: where they read none it changes, it cannot
+  // part from the variant's reading there (all checks compare it anyway,
+  // holding the game to that).
+  bool compared_here(std::size_t a, std::uint64_t read) const {
+    return others_[a] != nullptr &&
+           (options_.all_checks || (read & result_.alternatives_[a].reads) != 0);
+  }
+  void check_reads(Shard& shard, Ref ref, std::size_t a, std::uint64_t read, bool differs) {
+    if (!differs || (read & result_.alternatives_[a].reads) != 0) return;
+    sight(shard.property, ref, depth_, -1, [&] {
+      return fmt::format(
+          "ruling-reads: under {} this state plays otherwise, but the rules did not read "
+          "that ruling here (a ruling read other than through its Ruled setting?)",
+          result_.alternatives_[a].label());
+    });
+  }
+
   // Whether the other reading of the rules gives other moves here, or
-  // other successors for the same moves.
-  void compare(Shard& shard, Ref ref, const State& state, const Rules& other, std::size_t a,
+  // other successors for the same moves; sighted where it does.
+  bool compare(Shard& shard, Ref ref, const State& state, const Rules& other, std::size_t a,
                NodeClass node_class, Scratch& scratch) {
     int differs_at = -2;  // -1: the state itself (node or move list); j: move j
     try {
@@ -607,7 +637,9 @@ class Search {
     } catch (const std::exception&) {
       differs_at = -1;  // described, with the error, when the finding is written out
     }
-    if (differs_at != -2) sight(shard.differs[a], ref, depth_, differs_at, [] { return ""; });
+    if (differs_at == -2) return false;
+    sight(shard.differs[a], ref, depth_, differs_at, [] { return ""; });
+    return true;
   }
 
   // Whether the other reading ends the game at `state` too, as `ours` does:
@@ -1296,7 +1328,12 @@ AlternativeRules alternatives_of(const Rules& rules) {
       Variant variant = rules.variant();
       variant.set_ruling_text(ruling.id + "=" + alternative.id);
       try {
+        // Rules that read the ruling while they are built may have it in
+        // anything they made of it: compared at every state.
+        RulingReads::reset();
         out.rules.push_back(game.rules(variant, rules.players()));
+        const std::uint64_t mark = variant.ruling_mark(ruling.id);
+        entry.reads = (RulingReads::read() & mark) != 0 ? RulingReads::kAll : mark;
       } catch (const InputError& error) {
         out.rules.push_back(nullptr);
         entry.unavailable = error.what();
@@ -1308,6 +1345,7 @@ AlternativeRules alternatives_of(const Rules& rules) {
     Alternative entry;
     entry.ruling = Alternative::kOrder;
     entry.alternative = "reversed";
+    entry.reads = RulingReads::kOrder;
     out.rules.push_back(game.rules(rules.variant(), rules.players()));
     out.rules.back()->reverse_simultaneous_order();
     out.alternatives.push_back(std::move(entry));

@@ -123,6 +123,10 @@ struct Alternative {
   std::string alternative;  // the alternative compared with the variant's
   Sighting differs;         // states where the two readings part
   std::string unavailable;  // why it could not be compared (the game refused the variant)
+  // The RulingReads bits of what this reading changes: it is compared only
+  // at states where the rules read one of them (at every state where the
+  // rules read it while they were built, or under all_checks).
+  std::uint64_t reads = RulingReads::kAll;
 
   static constexpr const char* kOrder = "order";
   bool is_order() const { return ruling == kOrder; }

@@ -243,6 +243,9 @@ class Rules {
   // Puts things that happen at once in the order they are resolved.
   template <class Range>
   void order_simultaneous(Range& items) const {
+    // One thing alone is in the same order either way.
+    if (std::distance(std::begin(items), std::end(items)) < 2) return;
+    RulingReads::note(RulingReads::kOrder);
     if (reversed_) std::reverse(std::begin(items), std::end(items));
   }
 

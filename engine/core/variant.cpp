@@ -209,7 +209,13 @@ const std::string& Variant::checked_ruling(const std::string& id,
   return rulings_.at(id);
 }
 
-bool Variant::ruling_is(const std::string& id, std::string_view alternative) const {
+std::uint64_t Variant::ruling_mark(const std::string& id) const {
+  const Ruling* declared = game_->find_ruling(id);
+  if (declared == nullptr) return RulingReads::kAll;
+  return RulingReads::ruling(static_cast<std::size_t>(declared - game_->rulings.data()));
+}
+
+Ruled<bool> Variant::ruling_is(const std::string& id, std::string_view alternative) const {
   const Ruling* declared = game_->find_ruling(id);
   if (declared != nullptr && declared->alternatives.size() != 2) {
     throw std::logic_error(
@@ -223,7 +229,7 @@ bool Variant::ruling_is(const std::string& id, std::string_view alternative) con
       if (other.id != alternative) names.push_back(other.id);
     }
   }
-  return checked_ruling(id, names) == alternative;
+  return Ruled<bool>(checked_ruling(id, names) == alternative, ruling_mark(id));
 }
 
 std::vector<std::string> Variant::differences() const {

@@ -18,6 +18,7 @@
 
 #include "engine/core/errors.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/ruling.hpp"
 
 namespace grove {
 
@@ -47,6 +48,9 @@ class Variant {
   const IntegerTable& table(const std::string& name) const;
   bool flag(const std::string& name) const;
   const std::string& choice(const std::string& name) const;
+  // The alternative in force, by name: for what is shown and stored. Rules
+  // read a ruling through ruling_as or ruling_is, never by this name, or
+  // the explorer is not told where they read it (RulingReads).
   const std::string& ruling(const std::string& id) const;
   // How a game reads a ruling: once, when its rules are built, into a typed
   // value. ruling_as maps every alternative the game declares for `id` to a
@@ -54,19 +58,23 @@ class Variant {
   // in force?" for a ruling of exactly two alternatives. A name the game
   // does not declare, an alternative left out or given twice, or a third
   // alternative added later is a std::logic_error the moment the rules are
-  // built, never a silent else branch.
+  // built, never a silent else branch. Both answer with a Ruled value, so
+  // that where the rules read it is known (RulingReads): keep it as such
+  // in the rules' settings, and read it where play needs it.
   template <class T>
-  T ruling_as(const std::string& id,
-              std::initializer_list<std::pair<std::string_view, T>> mapping) const {
+  Ruled<T> ruling_as(const std::string& id,
+                     std::initializer_list<std::pair<std::string_view, T>> mapping) const {
     std::vector<std::string_view> names;
     for (const auto& [name, value] : mapping) names.push_back(name);
     const std::string& chosen = checked_ruling(id, names);
     for (const auto& [name, value] : mapping) {
-      if (name == chosen) return value;
+      if (name == chosen) return Ruled<T>(value, ruling_mark(id));
     }
-    return mapping.begin()->second;  // not reached: checked_ruling found it
+    return Ruled<T>(mapping.begin()->second, ruling_mark(id));  // not reached
   }
-  bool ruling_is(const std::string& id, std::string_view alternative) const;
+  Ruled<bool> ruling_is(const std::string& id, std::string_view alternative) const;
+  // The RulingReads bit of the game's ruling `id`.
+  std::uint64_t ruling_mark(const std::string& id) const;
 
   // Settings that differ from the game's defaults, as "name=value" lines, in
   // schema order: what makes this variant this variant.

@@ -6,17 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "checker/explorer.hpp"
-#include "checker/small_variants.hpp"
-#include "checker/state_graph.hpp"
-#include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
-#include "engine/games/builtin.hpp"
-#include "engine/scenario/replay.hpp"
-#include "engine/scenario/scenario.hpp"
 #include "tests/checker/planted_game.hpp"
+#include "tests/support/small_tables.hpp"
 
 namespace grove::checker {
 namespace {
@@ -89,47 +82,21 @@ TEST(CheckedRules, AViewThatHidesWhatTheRulesReadIsFoundByTheExplorer) {
 // from a position start there): every move the explorer applies is checked
 // against the listing, and every state's view against the others with it.
 TEST(CheckedRules, EveryGameKeepsItsPromisesOnItsSmallVariants) {
-  const std::vector<SmallVariant> small =
-      small_variants(std::filesystem::path(GROVE_SOURCE_DIR) / "scenarios");
-  int explored = 0;
-  for (const auto& game : builtin_games().games()) {
-    std::vector<std::pair<std::string, std::string>> variants = {{"", ""}};  // the default
-    for (const SmallVariant& variant : small) {
-      if (variant.game == game->name) {
-        variants.emplace_back(variant.variant_file.string(), variant.start_file.string());
-      }
-    }
-    for (const auto& [variant_file, start_file] : variants) {
-      Variant variant(*game);
-      int players = game->min_players;
-      std::shared_ptr<const State> start;
-      if (!start_file.empty()) {
-        const Scenario scenario = load_scenario(start_file, builtin_games(), {});
-        const ScenarioResult replayed =
-            replay_scenario(scenario, ReplayChecks{broken_properties, end_unreachable});
-        ASSERT_TRUE(replayed.passed()) << start_file << ": " << replayed.message;
-        variant = scenario.variant;
-        players = scenario.players;
-        start = replayed.end_state;
-      } else if (!variant_file.empty()) {
-        variant = load_variant_file(*game, variant_file);
-      }
-      const auto rules = game->rules(variant, players);
-      const CheckedRules checked(*rules);
-      ExploreOptions options;
-      options.start = start.get();
-      options.limits.max_states = 4000;
-      const Exploration exploration = explore(checked, {}, {}, options);
-      // A hundred states, or every state of a variant with fewer (Pass the
-      // Pandas's view makes explore_two_dice 96).
-      EXPECT_TRUE(exploration.expanded() > 100 || exploration.complete())
-          << game->name << " " << variant_file << ": " << exploration.expanded() << " expanded";
-      EXPECT_FALSE(exploration.exception().seen())
-          << game->name << " " << variant_file << ": " << exploration.exception().detail;
-      ++explored;
-    }
+  const std::vector<testing::SmallTable> tables = testing::small_tables();
+  for (const testing::SmallTable& table : tables) {
+    const CheckedRules checked(*table.rules);
+    ExploreOptions options;
+    options.start = table.start.get();
+    options.limits.max_states = 4000;
+    const Exploration exploration = explore(checked, {}, {}, options);
+    // A hundred states, or every state of a variant with fewer (Pass the
+    // Pandas's view makes explore_two_dice 96).
+    EXPECT_TRUE(exploration.expanded() > 100 || exploration.complete())
+        << table.label << ": " << exploration.expanded() << " expanded";
+    EXPECT_FALSE(exploration.exception().seen())
+        << table.label << ": " << exploration.exception().detail;
   }
-  EXPECT_GE(explored, 10);  // four defaults and six small variants
+  EXPECT_GE(tables.size(), 10U);  // four defaults and six small variants
 }
 
 }  // namespace

@@ -183,8 +183,10 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
     return bug_ == PlantedBug::PassAtSix && p.counter == 6 && !p.coin;
   }
   bool adds_three(const Position& p) const {
-    return bug_ == PlantedBug::RulingAtThree && variant().ruling_is("planted.reading", "b") &&
-           p.counter == 3 && p.turn == 0 && !p.coin;
+    const bool reading_b =
+        (bug_ == PlantedBug::RulingAtThree && variant().ruling_is("planted.reading", "b")) ||
+        (bug_ == PlantedBug::RulingReadUnmarked && variant().ruling("planted.reading") == "b");
+    return reading_b && p.counter == 3 && p.turn == 0 && !p.coin;
   }
 
   PlantedBug bug_;

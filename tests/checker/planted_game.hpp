@@ -42,6 +42,10 @@ enum class PlantedBug {
   // Under planted.reading=b, a game that ends past 10 is won by the player
   // after the one who ended it: the same position, ranked otherwise.
   RulingScoresTheEnd,
+  // RulingAtThree, but the rules read the ruling by its name
+  // (Variant::ruling) rather than through a Ruled setting: the explorer is
+  // not told where they read it.
+  RulingReadUnmarked,
 };
 
 // The game "planted" with the bug; with PlantedBug::None, the same game

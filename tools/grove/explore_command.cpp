@@ -320,7 +320,8 @@ int explore_command(const Invocation& invocation) {
   }
 
   if (explore.compare_rulings) {
-    std::cout << "Rulings (each other alternative against the variant's, at every expanded state)"
+    std::cout << "Rulings (each other alternative against the variant's, at every expanded state "
+                 "where the rules read the ruling)"
               << (game.simultaneous.empty() ? "" : ", and the order of what happens at once")
               << ":\n";
     nlohmann::json list = nlohmann::json::array();

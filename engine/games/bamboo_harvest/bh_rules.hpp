@@ -83,17 +83,17 @@ struct Settings {
   int wild_swap_uses = 1;
   std::array<int, 11> reeds_per_rank{};  // index 1..10
 
-  bool wild_builds_after_swap = true;  // bh.wild_build_after_swap
-  WildPath wild_path = WildPath::NextBuildStep;
-  bool swap_deed_kept = true;        // bh.swap_deed
-  bool harvest_all_matching = true;  // bh.matching_harvest
-  EmptyPiles empty_piles = EmptyPiles::NothingDrawn;
-  bool buy_before_harvest = false;     // bh.buy_timing
-  bool token_win_immediately = false;  // bh.token_win_timing
-  SetupWild setup_wild = SetupWild::RankLosesTies;
-  bool redraw_any_drawn = false;        // bh.redraw_timing
-  bool reshuffle_when_emptied = false;  // bh.reshuffle_timing
-  bool wild_marker_stays = false;       // bh.wild_marker
+  Ruled<bool> wild_builds_after_swap = true;  // bh.wild_build_after_swap
+  Ruled<WildPath> wild_path = WildPath::NextBuildStep;
+  Ruled<bool> swap_deed_kept = true;        // bh.swap_deed
+  Ruled<bool> harvest_all_matching = true;  // bh.matching_harvest
+  Ruled<EmptyPiles> empty_piles = EmptyPiles::NothingDrawn;
+  Ruled<bool> buy_before_harvest = false;     // bh.buy_timing
+  Ruled<bool> token_win_immediately = false;  // bh.token_win_timing
+  Ruled<SetupWild> setup_wild = SetupWild::RankLosesTies;
+  Ruled<bool> redraw_any_drawn = false;        // bh.redraw_timing
+  Ruled<bool> reshuffle_when_emptied = false;  // bh.reshuffle_timing
+  Ruled<bool> wild_marker_stays = false;       // bh.wild_marker
 };
 
 Settings read_settings(const Variant& variant, int players);

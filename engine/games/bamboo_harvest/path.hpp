@@ -17,6 +17,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/core/ruling.hpp"
 #include "engine/core/seat.hpp"
 #include "engine/games/bamboo_harvest/forest.hpp"
 
@@ -26,7 +27,7 @@ struct PathLimits {
   int min_others = 1;
   int max_from_one_other = 2;
   int max_others = 3;
-  bool own_token_required = true;  // ruling bh.path_own_token
+  Ruled<bool> own_token_required = true;  // ruling bh.path_own_token
 };
 
 // Token owner per cell, kNoSeat where nothing is built.

@@ -18,17 +18,17 @@ struct Settings {
   bool mulligan = true;
 
   // Rulings (definition.cpp states each question and its alternatives).
-  bool sapling_reveals = true;        // fs.sapling_reveal
-  bool sapling_slots_count = true;    // fs.sapling_slots
-  bool chanterelle_saplings = true;   // fs.chanterelle_sapling
-  bool full_sapling_counts = true;    // fs.full_sapling
-  bool bee_on_sapling_counts = true;  // fs.bee_on_sapling
-  bool draw_stops_at_limit = true;    // fs.draw_hand_limit
-  bool clearing_every_turn = true;    // fs.clearing_extra_turn
-  bool bonus_needs_payment = true;    // fs.bonus_unpaid
-  bool free_plays_trigger = true;     // fs.free_play_mushrooms
-  bool mole_one_by_one = false;       // fs.mole_order
-  bool mole_saplings = true;          // fs.mole_saplings
+  Ruled<bool> sapling_reveals = true;        // fs.sapling_reveal
+  Ruled<bool> sapling_slots_count = true;    // fs.sapling_slots
+  Ruled<bool> chanterelle_saplings = true;   // fs.chanterelle_sapling
+  Ruled<bool> full_sapling_counts = true;    // fs.full_sapling
+  Ruled<bool> bee_on_sapling_counts = true;  // fs.bee_on_sapling
+  Ruled<bool> draw_stops_at_limit = true;    // fs.draw_hand_limit
+  Ruled<bool> clearing_every_turn = true;    // fs.clearing_extra_turn
+  Ruled<bool> bonus_needs_payment = true;    // fs.bonus_unpaid
+  Ruled<bool> free_plays_trigger = true;     // fs.free_play_mushrooms
+  Ruled<bool> mole_one_by_one = false;       // fs.mole_order
+  Ruled<bool> mole_saplings = true;          // fs.mole_saplings
 };
 
 Settings read_settings(const Variant& variant, int players);

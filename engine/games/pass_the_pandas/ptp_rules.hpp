@@ -66,12 +66,12 @@ struct Settings {
   int bamboozled_min_dice = 4;
   bool pandamonium = false;
   int pandamonium_target = 0;
-  ChallengeBasis challenge_basis = ChallengeBasis::Rolled;
-  PreviousPlayer previous_player = PreviousPlayer::PreviousInGame;
-  BamboozledTiming bamboozled_timing = BamboozledTiming::AfterChallenge;
-  BamboozledPartner bamboozled_partner = BamboozledPartner::AnyPlayer;
-  RoundStarter round_starter = RoundStarter::Rotate;
-  MatchEnd match_end = MatchEnd::EndOfRound;
+  Ruled<ChallengeBasis> challenge_basis = ChallengeBasis::Rolled;
+  Ruled<PreviousPlayer> previous_player = PreviousPlayer::PreviousInGame;
+  Ruled<BamboozledTiming> bamboozled_timing = BamboozledTiming::AfterChallenge;
+  Ruled<BamboozledPartner> bamboozled_partner = BamboozledPartner::AnyPlayer;
+  Ruled<RoundStarter> round_starter = RoundStarter::Rotate;
+  Ruled<MatchEnd> match_end = MatchEnd::EndOfRound;
 };
 
 // Where each hook lives: settings.cpp (the constructor), moves.cpp (nodes,

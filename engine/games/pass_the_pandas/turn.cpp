@@ -91,9 +91,9 @@ void PtpRules::play(Position& position, const Move& move, EventLog* log) const {
 
 // Step 3 is done; the challenge and, in Bamboozled, the exchange remain.
 void PtpRules::after_pandas(Position& position, EventLog* log) const {
-  const bool exchange_first =
-      settings_.bamboozled_timing == Settings::BamboozledTiming::BeforeChallenge;
-  if (may_bamboozle(position) && exchange_first) {
+  // The timing is read only where there is an exchange to time.
+  if (may_bamboozle(position) &&
+      settings_.bamboozled_timing == Settings::BamboozledTiming::BeforeChallenge) {
     position.step = Step::Bamboozle;
     return;
   }
@@ -107,25 +107,32 @@ void PtpRules::after_pandas(Position& position, EventLog* log) const {
 
 Seat PtpRules::challenge_giver(const Position& position, Seat roller) const {
   const int count = players();
+  Seat in_game = kNoSeat;
+  for (int back = 1; back < count && in_game == kNoSeat; ++back) {
+    const Seat seat = (roller - back + count) % count;
+    if (position.players[static_cast<std::size_t>(seat)].still_in()) in_game = seat;
+  }
+  // Who rolled last is known only for the turn being played; before a
+  // later turn, the last to roll is the player before still in.
+  const Seat last_roller = roller == position.turn ? position.previous : in_game;
+  const Seat seat_before = (roller - 1 + count) % count;
+  // Where the readings name the same seat, the ruling is not read (so that
+  // the explorer need not compare them there; RulingReads).
+  if (in_game == last_roller && in_game == seat_before) return in_game;
   switch (settings_.previous_player) {
     case Settings::PreviousPlayer::LastRoller:
-      // Who rolled last is known only for the turn being played; before a
-      // later turn, the last to roll is the player before still in.
-      if (roller == position.turn) return position.previous;
-      [[fallthrough]];
+      return last_roller;
     case Settings::PreviousPlayer::PreviousInGame:
-      for (int back = 1; back < count; ++back) {
-        Seat seat = (roller - back + count) % count;
-        if (position.players[static_cast<std::size_t>(seat)].still_in()) return seat;
-      }
-      return kNoSeat;
+      return in_game;
     case Settings::PreviousPlayer::SeatBefore:
-      return (roller - 1 + count) % count;
+      return seat_before;
   }
   return kNoSeat;
 }
 
 int PtpRules::bamboo_to_match(const Player& giver) const {
+  // Nothing set aside, nothing to read the ruling for.
+  if (giver.bamboo_received == 0) return giver.bamboo_rolled;
   return settings_.challenge_basis == Settings::ChallengeBasis::Rolled
              ? giver.bamboo_rolled
              : giver.bamboo_rolled + giver.bamboo_received;

@@ -93,16 +93,16 @@ struct Settings {
   bool advanced_objectives = false;
 
   // Rulings.
-  CloudsEmpty clouds_empty = CloudsEmpty::OtherFace;  // tk.clouds_empty
-  bool gardener_on_objective = true;                  // tk.gardener_objective_position
-  bool exact_height = true;                           // tk.gardener_objective_height
-  bool channel_needs_two_plots = true;                // tk.channel_beside_empty
-  bool repeat_when_too_few = false;                   // tk.too_few_actions
-  bool actions_optional = false;                      // tk.actions_optional
-  bool stand_in_sections = true;                      // tk.bamboo_supply
-  bool rain_on_full_bamboo = true;                    // tk.rain_at_max
-  bool fertilized_first_growth = true;                // tk.fertilizer_first_growth
-  bool keep_last_when_exhausted = false;              // tk.advanced_exhausted
+  Ruled<CloudsEmpty> clouds_empty = CloudsEmpty::OtherFace;  // tk.clouds_empty
+  Ruled<bool> gardener_on_objective = true;                  // tk.gardener_objective_position
+  Ruled<bool> exact_height = true;                           // tk.gardener_objective_height
+  Ruled<bool> channel_needs_two_plots = true;                // tk.channel_beside_empty
+  Ruled<bool> repeat_when_too_few = false;                   // tk.too_few_actions
+  Ruled<bool> actions_optional = false;                      // tk.actions_optional
+  Ruled<bool> stand_in_sections = true;                      // tk.bamboo_supply
+  Ruled<bool> rain_on_full_bamboo = true;                    // tk.rain_at_max
+  Ruled<bool> fertilized_first_growth = true;                // tk.fertilizer_first_growth
+  Ruled<bool> keep_last_when_exhausted = false;              // tk.advanced_exhausted
 };
 
 Settings read_settings(const Variant& variant, int players);
