@@ -137,12 +137,56 @@ bool playable(NodeClass node_class) {
   return node_class == NodeClass::Decision || node_class == NodeClass::Chance;
 }
 
+bool has_moves(const Exploration& graph, StateIndex v) {
+  return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
+}
+
+// The states from which the players can avoid every end: at a decision
+// some move stays among them, at a chance node every outcome does. Starts
+// from every state that has moves and takes away, until none is left to
+// take, those that cannot stay.
+std::vector<bool> avoiding_every_end(const Exploration& graph, const Reverse& reverse) {
+  const auto n = static_cast<StateIndex>(graph.states());
+  std::vector<bool> avoid(n, false);
+  std::vector<std::uint32_t> staying(n, 0);  // decisions: successors still among them
+  for (StateIndex v = 0; v < n; ++v) avoid[v] = has_moves(graph, v);
+  std::vector<StateIndex> leaving;
+  for (StateIndex v = 0; v < n; ++v) {
+    if (!avoid[v]) continue;
+    bool all = true;
+    for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+      const StateIndex w = graph.edge_target(e);
+      const bool stays = w != kNoState && avoid[w];
+      staying[v] += stays ? 1 : 0;
+      all = all && stays;
+    }
+    const bool chance = graph.node_class(v) == NodeClass::Chance;
+    if (chance ? !all : staying[v] == 0) leaving.push_back(v);
+  }
+  for (StateIndex v : leaving) avoid[v] = false;
+  while (!leaving.empty()) {
+    const StateIndex w = leaving.back();
+    leaving.pop_back();
+    for (std::uint64_t i = reverse.begin[w]; i < reverse.begin[w + 1]; ++i) {
+      const StateIndex u = reverse.from[i];
+      if (!avoid[u]) continue;
+      if (graph.node_class(u) == NodeClass::Chance || --staying[u] == 0) {
+        avoid[u] = false;
+        leaving.push_back(u);
+      }
+    }
+  }
+  return avoid;
+}
+
 }  // namespace
 
 struct GraphShape::Parts {
-  std::vector<bool> can_end;      // an end of the game can be reached from the state
-  std::vector<bool> may_not_end;  // it can reach a state from which no end can be reached
-  Components components;          // of the whole graph
+  std::vector<bool> can_end;        // an end of the game can be reached from the state
+  std::vector<bool> may_not_end;    // it can reach a state from which no end can be reached
+  std::vector<bool> can_avoid_end;  // the players can keep it from every end (analyse_endings)
+  bool every_game_ends = false;     // whatever anyone does: no such state, and none stuck
+  Components components;            // of the whole graph
 
   // The predecessors are only needed here, and are freed before the
   // components' working arrays are made.
@@ -157,6 +201,12 @@ struct GraphShape::Parts {
       std::vector<bool> traps(can_end.size());
       for (StateIndex v = 0; v < traps.size(); ++v) traps[v] = !can_end[v];
       may_not_end = reaching(reverse, std::move(traps));
+      can_avoid_end = avoiding_every_end(graph, reverse);
+    }
+    every_game_ends = true;
+    for (StateIndex v = 0; v < can_avoid_end.size() && every_game_ends; ++v) {
+      every_game_ends =
+          graph.node_class(v) == NodeClass::Terminal || (has_moves(graph, v) && !can_avoid_end[v]);
     }
     components = strongly_connected(
         graph, [](StateIndex) { return true; },
@@ -194,8 +244,13 @@ Sighting first_of(const Exploration& graph, Shows shows) {
 // memory.
 struct Ordered {
   const std::vector<StateIndex>& state;  // by place: the components' own order
-  std::vector<std::uint64_t> begin;      // by place: where its edges start in `to`
-  std::vector<StateIndex> to;            // the successor's place
+  // By place, what the solvers read of each state: read in place order
+  // rather than fetched from the graph at random.
+  std::vector<NodeClass> node_class;
+  std::vector<std::uint32_t> winners;
+  std::vector<std::int8_t> actor;
+  std::vector<std::uint64_t> begin;  // by place: where its edges start in `to`
+  std::vector<StateIndex> to;        // the successor's place
   // Chance outcomes' probabilities; decisions' 1/number of moves.
   std::vector<ProbabilityPool::Index> probability;
   ProbabilityPool probabilities;
@@ -205,6 +260,14 @@ struct Ordered {
     std::vector<StateIndex> place(state.size());
     for (StateIndex i = 0; i < state.size(); ++i) place[state[i]] = i;
     initial = place[graph.initial()];
+    node_class.reserve(state.size());
+    winners.reserve(state.size());
+    actor.reserve(state.size());
+    for (const StateIndex v : state) {
+      node_class.push_back(graph.node_class(v));
+      winners.push_back(graph.winners(v));
+      actor.push_back(static_cast<std::int8_t>(graph.actor(v)));
+    }
     begin.reserve(state.size() + 1);
     to.reserve(static_cast<std::size_t>(graph.transitions()));
     probability.reserve(static_cast<std::size_t>(graph.transitions()));
@@ -269,46 +332,10 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
   if (const AnalysesOnRanks* done = graph.analysed_on_ranks()) return done->endings;
   EndingAnalysis out;
   const auto n = static_cast<StateIndex>(graph.states());
-  const Reverse reverse(graph);
   const std::vector<bool>& can_end = shape.parts().can_end;
-  const auto has_moves = [&](StateIndex v) {
-    return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
-  };
-  out.trap = first_of(graph, [&](StateIndex v) { return has_moves(v) && !can_end[v]; });
+  out.trap = first_of(graph, [&](StateIndex v) { return has_moves(graph, v) && !can_end[v]; });
 
-  // The states from which the players can avoid every end: at a decision
-  // some move stays among them, at a chance node every outcome does. Start
-  // from every state that has moves and take away, until none is left to
-  // take, those that cannot stay.
-  std::vector<bool> avoid(n, false);
-  std::vector<std::uint32_t> staying(n, 0);  // decisions: successors still among them
-  for (StateIndex v = 0; v < n; ++v) avoid[v] = has_moves(v);
-  std::vector<StateIndex> leaving;
-  for (StateIndex v = 0; v < n; ++v) {
-    if (!avoid[v]) continue;
-    bool all = true;
-    for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
-      const StateIndex w = graph.edge_target(e);
-      const bool stays = w != kNoState && avoid[w];
-      staying[v] += stays ? 1 : 0;
-      all = all && stays;
-    }
-    const bool chance = graph.node_class(v) == NodeClass::Chance;
-    if (chance ? !all : staying[v] == 0) leaving.push_back(v);
-  }
-  for (StateIndex v : leaving) avoid[v] = false;
-  while (!leaving.empty()) {
-    const StateIndex w = leaving.back();
-    leaving.pop_back();
-    for (std::uint64_t i = reverse.begin[w]; i < reverse.begin[w + 1]; ++i) {
-      const StateIndex u = reverse.from[i];
-      if (!avoid[u]) continue;
-      if (graph.node_class(u) == NodeClass::Chance || --staying[u] == 0) {
-        avoid[u] = false;
-        leaving.push_back(u);
-      }
-    }
-  }
+  const std::vector<bool>& avoid = shape.parts().can_avoid_end;
   const Components loops = strongly_connected(
       graph, [&](StateIndex v) { return bool(avoid[v]); },
       [](StateIndex, std::size_t, StateIndex) { return true; });
@@ -340,6 +367,7 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
       }
     }
     // The edges of the loop, from the start round to it.
+    const Reverse reverse(graph);
     std::vector<std::pair<StateIndex, std::size_t>> edges{{closing_from, closing}};
     for (StateIndex v = closing_from; v != start;) {
       const std::size_t e = via[v];
@@ -400,10 +428,9 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   std::vector<double> value(width * n, 0.0);
   std::vector<double> next(width);
   out.residual = solve(order, [&](StateIndex i) {
-    const StateIndex v = ordered.state[i];
     double* mine = &value[width * i];
     random_play.compute(
-        graph.node_class(v), graph.winners(v), may_not_end[v],
+        ordered.node_class[i], ordered.winners[i], may_not_end[ordered.state[i]],
         [&](const auto& add) {
           for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
             add(ordered.probabilities[ordered.probability[e]], &value[width * ordered.to[e]]);
@@ -425,13 +452,13 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
     const double residual = solve(order, [&](StateIndex i) {
-      const StateIndex s = ordered.state[i];
-      const double result = optimal_value(
-          graph.node_class(s), graph.winners(s), graph.actor(s), unsettled, [&](const auto& add) {
-            for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-              add(ordered.probabilities[ordered.probability[e]], &v[ordered.to[e]]);
-            }
-          });
+      const double result =
+          optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i], unsettled,
+                        [&](const auto& add) {
+                          for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
+                            add(ordered.probabilities[ordered.probability[e]], &v[ordered.to[e]]);
+                          }
+                        });
       const double change = std::abs(result - v[i]);
       v[i] = result;
       return change;
@@ -440,7 +467,17 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
     return v[ordered.initial];
   };
   out.optimal_low = optimal(0.0);
-  out.optimal_high = optimal(1.0);
+  // Where every game ends whatever anyone does, the two agree, and the
+  // second solve is not needed. Why: no state is left in can_avoid_end, so
+  // every state was taken away in some round of avoiding_every_end; by
+  // induction on that round, from a state of round r an end comes within r
+  // moves with a chance of at least p^r (p the least chance outcome), under
+  // any strategies whatever (at a decision every move goes to an earlier
+  // round, at a chance node some outcome does; no state is stuck). So the
+  // game stops almost surely under every pair of strategies, the Bellman
+  // operator of the game has one fixed point (Condon 1992, stopping simple
+  // stochastic games), and iterating from 0 and from 1 both converge to it.
+  out.optimal_high = shape.parts().every_game_ends ? out.optimal_low : optimal(1.0);
   out.optimal_defined = true;
   return out;
 }

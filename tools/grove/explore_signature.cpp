@@ -70,9 +70,10 @@ std::string signature_line(const SmallVariant& small, const checker::Exploration
                       outcomes.length_finite ? fmt::format("{:.9f}", outcomes.expected_length)
                                              : std::string("infinite"));
   if (outcomes.optimal_defined) {
-    line += "; optimal P1 " + probability(outcomes.optimal_low);
-    if (outcomes.optimal_high != outcomes.optimal_low)
-      line += " to " + probability(outcomes.optimal_high);
+    // A range only where the printed bounds differ (as grove explore says).
+    const std::string low = probability(outcomes.optimal_low);
+    const std::string high = probability(outcomes.optimal_high);
+    line += "; optimal P1 " + low + (high == low ? "" : " to " + high);
   }
   return line;
 }
