@@ -237,27 +237,23 @@ Sighting first_of(const Exploration& graph, Shows shows) {
   return sighting;
 }
 
-// The graph renumbered in the order its values are computed: components
-// sinks first, each in the depth-first order Tarjan's algorithm leaves it
-// in. A sweep then finds most successors' values close by in memory; by
-// the states' own numbers they lie anywhere, and the sweeps waited on
-// memory.
+// The graph renumbered in the order its values are computed (places):
+// components sinks first, each in the depth-first order Tarjan's algorithm
+// leaves it in. A sweep then finds most successors' values close by in
+// memory; by the states' own numbers they lie anywhere, and the sweeps
+// waited on memory. What the solvers read of each state is copied by place
+// too; its edges are read from the graph, where it is updated once.
 struct Ordered {
+  const Exploration& graph;
   const std::vector<StateIndex>& state;  // by place: the components' own order
-  // By place, what the solvers read of each state: read in place order
-  // rather than fetched from the graph at random.
-  std::vector<NodeClass> node_class;
+  std::vector<StateIndex> place;         // by state
+  std::vector<NodeClass> node_class;     // by place, and so on
   std::vector<std::uint32_t> winners;
   std::vector<std::int8_t> actor;
-  std::vector<std::uint64_t> begin;  // by place: where its edges start in `to`
-  std::vector<StateIndex> to;        // the successor's place
-  // Chance outcomes' probabilities; decisions' 1/number of moves.
-  std::vector<ProbabilityPool::Index> probability;
-  ProbabilityPool probabilities;
   StateIndex initial = 0;
 
-  Ordered(const Exploration& graph, const Components& order) : state(order.states) {
-    std::vector<StateIndex> place(state.size());
+  Ordered(const Exploration& graph_, const Components& order)
+      : graph(graph_), state(order.states), place(state.size()) {
     for (StateIndex i = 0; i < state.size(); ++i) place[state[i]] = i;
     initial = place[graph.initial()];
     node_class.reserve(state.size());
@@ -268,44 +264,97 @@ struct Ordered {
       winners.push_back(graph.winners(v));
       actor.push_back(static_cast<std::int8_t>(graph.actor(v)));
     }
-    begin.reserve(state.size() + 1);
-    to.reserve(static_cast<std::size_t>(graph.transitions()));
-    probability.reserve(static_cast<std::size_t>(graph.transitions()));
-    for (const StateIndex v : state) {
-      begin.push_back(to.size());
-      const std::size_t first = graph.edges_begin(v), last = graph.edges_end(v);
-      const bool chance = graph.node_class(v) == NodeClass::Chance;
-      for (std::size_t e = first; e < last; ++e) {
-        to.push_back(place[graph.edge_target(e)]);
-        probability.push_back(probabilities.index_of(
-            chance ? graph.edge_probability(e) : 1.0 / static_cast<double>(last - first)));
+  }
+
+  // Calls add(probability, place) for each successor of the state at place
+  // i: a chance outcome's probability, or 1/n for each of a decision's n
+  // moves.
+  template <class Add>
+  void successors(StateIndex i, Add add) const {
+    const StateIndex v = state[i];
+    const std::size_t first = graph.edges_begin(v), last = graph.edges_end(v);
+    const bool chance = node_class[i] == NodeClass::Chance;
+    for (std::size_t e = first; e < last; ++e) {
+      add(chance ? graph.edge_probability(e) : 1.0 / static_cast<double>(last - first),
+          place[graph.edge_target(e)]);
+    }
+  }
+};
+
+// The edges of one component with a cycle, by place, copied for its
+// sweeps: one component's at a time, not the whole graph's, is what the
+// solvers hold beside the graph.
+struct ComponentEdges {
+  StateIndex first = 0;
+  std::vector<std::size_t> begin;
+  std::vector<StateIndex> to;
+  std::vector<double> probability;
+
+  // Room for the largest component with a cycle, made once: grown as they
+  // come, the component's arrays held the solvers' peak (they were 32 MB
+  // beside 39 MB of values, Pass the Pandas 8 dice).
+  ComponentEdges(const Ordered& ordered, const Components& order) {
+    std::size_t states = 0, edges = 0;
+    for (std::size_t c = 0; c < order.count(); ++c) {
+      if (!order.cyclic[c]) continue;
+      std::size_t count = 0;
+      for (std::size_t i = order.begin[c]; i < order.begin[c + 1]; ++i) {
+        const StateIndex v = ordered.state[i];
+        count += ordered.graph.edges_end(v) - ordered.graph.edges_begin(v);
       }
+      states = std::max(states, order.begin[c + 1] - order.begin[c]);
+      edges = std::max(edges, count);
+    }
+    begin.reserve(states + 1);
+    to.reserve(edges);
+    probability.reserve(edges);
+  }
+
+  void read(const Ordered& ordered, StateIndex first_place, StateIndex last_place) {
+    first = first_place;
+    begin.clear();
+    to.clear();
+    probability.clear();
+    for (StateIndex i = first_place; i != last_place; ++i) {
+      begin.push_back(to.size());
+      ordered.successors(i, [&](double p, StateIndex successor) {
+        to.push_back(successor);
+        probability.push_back(p);
+      });
     }
     begin.push_back(to.size());
+  }
+  template <class Add>
+  void successors(StateIndex i, Add add) const {
+    for (std::size_t e = begin[i - first]; e < begin[i - first + 1]; ++e)
+      add(probability[e], to[e]);
   }
 };
 
 // Values for every place, component by component (so that successors
-// outside a component are final): `update(i)` sets the value at place i
-// from its successors' and says by how much it changed. A component with a
-// cycle is swept until no value changes by more than the tolerance (or
-// the sweeps run out). Returns the largest change of the last sweeps.
+// outside a component are final): `update(i, edges)` sets the value at
+// place i from its successors' (edges.successors(i, add)) and says by how
+// much it changed. A component with a cycle is swept until no value
+// changes by more than the tolerance (or the sweeps run out). Returns the
+// largest change of the last sweeps.
 template <class Update>
-double solve(const Components& order, Update update) {
+double solve(const Ordered& ordered, const Components& order, Update update) {
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
   double residual = 0;
+  ComponentEdges edges(ordered, order);
   for (std::size_t c = 0; c < order.count(); ++c) {
     const auto first = static_cast<StateIndex>(order.begin[c]);
     const auto last = static_cast<StateIndex>(order.begin[c + 1]);
     if (!order.cyclic[c]) {
-      update(first);
+      update(first, ordered);
       continue;
     }
+    edges.read(ordered, first, last);
     double change = 0;
     for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
       change = 0;
-      for (StateIndex i = first; i != last; ++i) change = std::max(change, update(i));
+      for (StateIndex i = first; i != last; ++i) change = std::max(change, update(i, edges));
       if (change <= kTolerance) break;
     }
     residual = std::max(residual, change);
@@ -427,14 +476,12 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   const Ordered ordered(graph, order);
   std::vector<double> value(width * n, 0.0);
   std::vector<double> next(width);
-  out.residual = solve(order, [&](StateIndex i) {
+  out.residual = solve(ordered, order, [&](StateIndex i, const auto& edges) {
     double* mine = &value[width * i];
     random_play.compute(
         ordered.node_class[i], ordered.winners[i], may_not_end[ordered.state[i]],
         [&](const auto& add) {
-          for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-            add(ordered.probabilities[ordered.probability[e]], &value[width * ordered.to[e]]);
-          }
+          edges.successors(i, [&](double p, StateIndex to) { add(p, &value[width * to]); });
         },
         next.data());
     const double change = random_play.change(mine, next.data());
@@ -451,13 +498,11 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   // win).
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
-    const double residual = solve(order, [&](StateIndex i) {
+    const double residual = solve(ordered, order, [&](StateIndex i, const auto& edges) {
       const double result =
           optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i], unsettled,
                         [&](const auto& add) {
-                          for (std::uint64_t e = ordered.begin[i]; e < ordered.begin[i + 1]; ++e) {
-                            add(ordered.probabilities[ordered.probability[e]], &v[ordered.to[e]]);
-                          }
+                          edges.successors(i, [&](double p, StateIndex to) { add(p, &v[to]); });
                         });
       const double change = std::abs(result - v[i]);
       v[i] = result;
