@@ -154,7 +154,19 @@ struct Shard {
   Sighting stuck, invariant, rejected, exception, property, view;
   std::vector<Sighting> differs;  // per alternative
   std::set<std::string, std::less<>> clauses;
+  // Where the clause ids already in `clauses` lie (a game's constants):
+  // most events are found here by address, without comparing text.
+  std::vector<const char*> clause_addresses;
   bool broken_edges = false;
+
+  void fired(std::string_view clause) {
+    if (std::find(clause_addresses.begin(), clause_addresses.end(), clause.data()) !=
+        clause_addresses.end()) {
+      return;
+    }
+    clause_addresses.push_back(clause.data());
+    if (clauses.find(clause) == clauses.end()) clauses.emplace(clause);
+  }
 
   // Numbers a new state.
   std::uint32_t add(std::uint64_t fingerprint, Ref from, std::uint16_t by, bool* added) {
@@ -517,11 +529,7 @@ class Search {
           shard.broken_edges = true;
           continue;
         }
-        for (const Event& event : scratch.log) {
-          if (shard.clauses.find(event.clause) == shard.clauses.end()) {
-            shard.clauses.emplace(event.clause);
-          }
-        }
+        for (const Event& event : scratch.log) shard.fired(event.clause);
         // A view the rules cannot give (or, through CheckedRules, one that
         // breaks its promise) is the rules throwing too. What the view reads
         // is no difference between readings (their successors are told
