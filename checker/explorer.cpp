@@ -962,15 +962,21 @@ class Search {
   }
 
   // Every rank's shards to rank 0. False on the other ranks, which are done
-  // then.
+  // then. Each rank's part starts with its shards' state counts, so that
+  // rank 0 numbers the graph before it reads any shard, and then reads
+  // each shard into the graph in turn (finish), never holding all the
+  // other ranks' shards at once.
   bool gather_to_rank_zero() {
-    std::string mine;
+    std::string mine;  // rank 0 keeps its own shards where they are
     ByteWriter writer(mine);
-    for (std::uint32_t t = 0; t < kShards; ++t) {
+    for (std::uint32_t t = 0; rank_ != 0 && t < kShards; ++t) {
+      if (owns(t)) writer.unsigned_int(shards_[t].node_class.size());
+    }
+    for (std::uint32_t t = 0; rank_ != 0 && t < kShards; ++t) {
       if (owns(t)) write_shard(writer, t, true);
     }
     const std::int64_t sent_in_search = exchange_->bytes_sent();
-    const std::vector<std::string> all = exchange_->gather(mine);
+    gathered_ = exchange_->gather(mine);
     Exploration& out = result_;
     out.bytes_exchanged_ = exchange_->sum(sent_in_search);
     out.gathered_bytes_ = exchange_->sum(rank_ == 0 ? 0 : static_cast<std::int64_t>(mine.size()));
@@ -979,17 +985,42 @@ class Search {
       out.stopped_ = stopped_;
       return false;
     }
-    for (int r = 1; r < ranks_; ++r) read_shards(all[static_cast<std::size_t>(r)], r);
+    for (int r = 0; r < ranks_; ++r) {
+      gathered_from_.emplace_back(r == 0 ? std::string_view()
+                                         : gathered_[static_cast<std::size_t>(r)]);
+    }
+    reading_gathered(
+        [&] {
+          for (std::uint32_t t = 0; t < kShards; ++t) {
+            if (owns(t)) continue;
+            shards_[t].states_elsewhere =
+                gathered_from_[static_cast<std::size_t>(rank_of(t))].count(kMaxLocal + 1, "states");
+          }
+        },
+        -1);
     return true;
+  }
+
+  // Reads with `read`, saying which rank's part of the graph was damaged
+  // (-1: one of them) when it is.
+  template <class Read>
+  static void reading_gathered(Read read, int rank) {
+    try {
+      read();
+    } catch (const StateDecodeError& error) {
+      throw std::logic_error(
+          rank < 0 ? fmt::format("a rank's part of the graph: {}", error.what())
+                   : fmt::format("rank {}'s part of the graph: {}", rank, error.what()));
+    }
   }
 
   void read_shards(const std::string& bytes, int rank) {
     ByteReader reader(bytes);
-    try {
-      while (!reader.at_end()) read_shard(reader);
-    } catch (const StateDecodeError& error) {
-      throw std::logic_error(fmt::format("rank {}'s part of the graph: {}", rank, error.what()));
-    }
+    reading_gathered(
+        [&] {
+          while (!reader.at_end()) read_shard(reader);
+        },
+        rank);
   }
 
   // The graph's numbering: shard by shard, from the states' counts.
@@ -1077,6 +1108,16 @@ class Search {
     out.edge_probability_.reserve(edges);
     for (std::uint32_t t = 0; t < kShards; ++t) {
       Shard& shard = shards_[t];
+      if (!owns(t)) {  // gathered: read now, into the shard, to be copied and freed
+        const int rank = rank_of(t);
+        reading_gathered([&] { read_shard(gathered_from_[static_cast<std::size_t>(rank)]); }, rank);
+        if (shard.node_class.size() != shard.states_elsewhere) {
+          throw std::logic_error(
+              fmt::format("rank {}'s part of the graph: shard {} holds {} states, "
+                          "not the {} it was announced with",
+                          rank, t, shard.node_class.size(), shard.states_elsewhere));
+        }
+      }
       const std::size_t edge_base = out.edge_target_.size();
       const auto count = static_cast<std::uint32_t>(shard.node_class.size());
       for (std::uint32_t local = 0; local < count; ++local) {
@@ -1103,6 +1144,11 @@ class Search {
       shard = Shard();
       if ((t & 31) == 31) give_back_freed_memory();
     }
+    for (const ByteReader& reader : gathered_from_) {
+      if (!reader.at_end()) throw std::logic_error("a rank's part of the graph goes on past it");
+    }
+    gathered_from_.clear();
+    std::vector<std::string>().swap(gathered_);
     out.edge_begin_.push_back(out.edge_target_.size());
     out.transitions_ = static_cast<std::int64_t>(out.edge_target_.size());
     out.initial_ = dense(initial_);
@@ -1210,6 +1256,10 @@ class Search {
   std::vector<std::unique_ptr<Scratch>> scratch_;
   std::set<std::string, std::less<>> clause_ids_;
   Ref initial_ = 0;
+  // On rank 0, the other ranks' parts of the graph as gathered, and where
+  // each is read up to (gather_to_rank_zero).
+  std::vector<std::string> gathered_;
+  std::vector<ByteReader> gathered_from_;
   std::int64_t expanded_total_ = 0;  // over the ranks
   std::int64_t peak_memory_ = 0;     // the largest of one rank
   int depth_ = 0;

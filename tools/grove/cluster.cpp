@@ -256,22 +256,26 @@ std::int64_t Cluster::largest(std::int64_t value) const {
 std::vector<std::string> Cluster::gather(const std::string& bytes) const {
 #ifdef GROVE_HAVE_MPI
   if (joined_) {
-    const int count = byte_count(bytes.size());
-    std::vector<int> counts(static_cast<std::size_t>(rank_ == 0 ? size_ : 0));
-    check(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "gather");
-    std::vector<int> offsets;
-    std::string received;
-    if (rank_ == 0) {
-      offsets = offsets_of(counts);
-      received.resize(static_cast<std::size_t>(offsets.back() + counts.back()));
+    // Each part received straight into its own string, rank by rank: one
+    // buffer for all, cut into parts, held every byte twice (on rank 0,
+    // at the explorer's gather of the graph, its peak).
+    const auto tag = static_cast<int>(ClusterTag::kGathered);
+    if (rank_ != 0) {
+      check(MPI_Send(bytes.data(), byte_count(bytes.size()), MPI_BYTE, 0, tag, MPI_COMM_WORLD),
+            "gather");
+      return {};
     }
-    check(MPI_Gatherv(bytes.data(), count, MPI_BYTE, received.data(), counts.data(), offsets.data(),
-                      MPI_BYTE, 0, MPI_COMM_WORLD),
-          "gather");
-    std::vector<std::string> all(counts.size());
-    for (std::size_t r = 0; r < counts.size(); ++r) {
-      all[r] = received.substr(static_cast<std::size_t>(offsets[r]),
-                               static_cast<std::size_t>(counts[r]));
+    std::vector<std::string> all(static_cast<std::size_t>(size_));
+    all[0] = bytes;
+    for (int r = 1; r < size_; ++r) {
+      MPI_Status status;
+      check(MPI_Probe(r, tag, MPI_COMM_WORLD, &status), "gather");
+      int count = 0;
+      check(MPI_Get_count(&status, MPI_BYTE, &count), "gather");
+      std::string& part = all[static_cast<std::size_t>(r)];
+      part.resize(static_cast<std::size_t>(count));
+      check(MPI_Recv(part.data(), count, MPI_BYTE, r, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+            "gather");
     }
     return all;
   }

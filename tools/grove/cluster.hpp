@@ -26,6 +26,7 @@ enum class ClusterTag : int {
   kGamesPlayed = 4,  // one to rank 0: the games played, or why not
   kQuitting = 5,     // one to rank 0: nothing more will come from me
   kGo = 6,           // rank 0 to one: every rank is ready, start (or not)
+  kGathered = 7,     // one to rank 0: its part of a gather (Cluster::gather)
 };
 
 struct ClusterMessage {
