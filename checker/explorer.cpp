@@ -945,13 +945,17 @@ class Search {
     }
     states = exchange_->sum(states);
     edges = exchange_->sum(edges);
-    // The graph's arrays (20 bytes a state, 6 an edge), with room for the
-    // larger of what arrives at once in the gather (an edge's target and
-    // probability, 12 bytes, as it is read into 6) and what the analyses
-    // need beside the graph (their reverse edges, components and values):
-    // about 110 bytes a state and 18 an edge more.
+    // The graph's arrays (20 bytes a state, 6 an edge), with room for what
+    // the analyses need beside it, which is more than the gathered bytes
+    // (about 10 a state and 3 an edge, read into the graph a shard at a
+    // time): the reverse edges (8 bytes a state, 4 an edge), then the
+    // components, the solvers' copy by place and the values (about 70 a
+    // state at two players), and the allocator's slack. Pass the Pandas 8
+    // dice, full states: 183 MB estimated; one process holding that graph
+    // peaked at 170 MB resident in the analyses, the search's leftovers and
+    // the program itself included.
     Exploration& out = result_;
-    out.graph_estimate_ = 130 * states + 24 * edges;
+    out.graph_estimate_ = 110 * states + 12 * edges;
     out.room_on_rank_zero_ =
         options_.limits.max_memory > 0 ? options_.limits.max_memory - resident_memory() : -1;
     bool gather = options_.gather != ExploreOptions::Gather::Never;
