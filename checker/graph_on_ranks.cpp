@@ -729,8 +729,8 @@ std::vector<double> at_start(const GraphPart& part, Exchange& exchange,
 
 EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                                 const Successors& successors, const std::vector<bool>& can_end,
-                                const Cycles& components,
-                                std::vector<std::uint16_t>& loop_choices) {
+                                const Cycles& components, std::vector<std::uint16_t>& loop_choices,
+                                bool& every_game_ends) {
   EndingAnalysis out;
   const std::uint32_t n = part.states_here();
   const auto has_moves = [&](std::uint32_t v) {
@@ -768,6 +768,13 @@ EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const
     }
     return false;
   });
+  // As one process says it (GraphShape::Parts::every_game_ends).
+  std::int64_t may_not_stop = 0;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const bool stops = part.node_class[v] == NodeClass::Terminal || (has_moves(v) && !avoid[v]);
+    may_not_stop += stops ? 0 : 1;
+  }
+  every_game_ends = exchange.sum(may_not_stop) == 0;
   const Cycles loops = cycles_within(part, exchange, reverse, successors, avoid);
   out.endless = first_of(
       part, exchange, [&](std::uint32_t v) { return avoid[v] && can_end[v] && loops.cyclic[v]; });
@@ -783,7 +790,7 @@ EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const
 OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange,
                                        const Reverse& reverse, const Successors& successors,
                                        const Cycles& components, const std::vector<bool>& can_end,
-                                       int seats, bool perfect_information) {
+                                       bool every_game_ends, int seats, bool perfect_information) {
   OutcomeProbabilities out;
   const std::uint32_t n = part.states_here();
   std::vector<bool> traps(n);
@@ -829,7 +836,9 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
     return at_start(part, exchange, v, 1).at(0);
   };
   out.optimal_low = optimal(0.0);
-  out.optimal_high = optimal(1.0);
+  // Where every game ends whatever anyone does, the two agree (as one
+  // process reasons it, state_graph.cpp).
+  out.optimal_high = every_game_ends ? out.optimal_low : optimal(1.0);
   out.optimal_defined = true;
   return out;
 }
@@ -853,13 +862,14 @@ AnalysesOnRanks analyse_on_ranks(const GraphPart& part, Exchange& exchange, bool
   // order in which values are computed.
   const Cycles components = cycles_within(part, exchange, reverse, successors,
                                           std::vector<bool>(part.states_here(), true));
-  out.endings =
-      endings_on_ranks(part, exchange, reverse, successors, can_end, components, out.loop_choices);
+  bool every_game_ends = false;
+  out.endings = endings_on_ranks(part, exchange, reverse, successors, can_end, components,
+                                 out.loop_choices, every_game_ends);
   if (part.broken_edges) {
     out.outcomes.why_not = "some moves failed or the rules threw, so the graph misses edges";
   } else {
     out.outcomes = outcomes_on_ranks(part, exchange, reverse, successors, components, can_end,
-                                     seats, perfect_information);
+                                     every_game_ends, seats, perfect_information);
   }
   return out;
 }
