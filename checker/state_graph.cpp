@@ -83,6 +83,14 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
     std::size_t edge;
   };
   std::vector<Frame> calls;
+  // Room for every state up front: grown as they fill, these arrays were a
+  // quarter of the time of finding the components (copies into fresh
+  // pages). Pages never written are never resident.
+  out.states.reserve(n);
+  out.begin.reserve(static_cast<std::size_t>(n) + 1);
+  out.cyclic.reserve(n);
+  stack.reserve(n);
+  calls.reserve(n);
   StateIndex counter = 0;
   const auto visit = [&](StateIndex v) {
     index[v] = low[v] = counter++;
