@@ -176,6 +176,10 @@ class Exploration {
   // graph is here.
   const AnalysesOnRanks* analysed_on_ranks() const { return on_ranks_.get(); }
   std::int64_t analysis_bytes() const { return analysis_bytes_; }
+  // Why the analyses of the whole graph (analyse_endings,
+  // outcome_probabilities) were not run, though the search was complete:
+  // they had no room under --memory (analyses_room). Empty when they ran.
+  const std::string& analyses_skipped() const { return analyses_skipped_; }
   StopReason stopped() const { return stopped_; }
   bool complete() const { return stopped_ == StopReason::None; }
   // The chance that two of the states found share a fingerprint, so that
@@ -251,6 +255,7 @@ class Exploration {
   std::int64_t graph_estimate_ = 0;
   std::int64_t room_on_rank_zero_ = -1;
   std::int64_t analysis_bytes_ = 0;
+  std::string analyses_skipped_;
   std::shared_ptr<AnalysesOnRanks> on_ranks_;
   // A graph left on the ranks: the way from the start to each state a
   // finding or an analysis names, as the moves' indices.
@@ -282,6 +287,19 @@ Exploration explore(const Rules& rules, const std::vector<const Rules*>& alterna
 // The rules of every other alternative of every ruling of the variant, and
 // of the reverse order of its simultaneous resolutions if the game has any,
 // with their descriptions, for explore().
+// What the analyses of a whole graph of `states` and `edges` (or a rank's
+// part of one) need beside it: its reverse edges, then its components, the
+// solvers' copy by place and the values (see also the gather's estimate in
+// explorer.cpp).
+std::int64_t analyses_need(std::int64_t states, std::int64_t edges);
+// The same for a rank's part of a graph left on the ranks, whose analyses
+// also hold the values of the successors on other ranks and the messages
+// of every sweep (graph_on_ranks.cpp): far more an edge.
+std::int64_t analyses_need_on_ranks(std::int64_t states, std::int64_t edges);
+// "" where that fits in `room` bytes (-1: no bound), else why the analyses
+// are not run.
+std::string analyses_room(std::int64_t states, std::int64_t edges, std::int64_t room);
+
 struct AlternativeRules {
   std::vector<std::unique_ptr<Rules>> rules;  // null where the game refused the variant
   std::vector<Alternative> alternatives;

@@ -373,6 +373,7 @@ double solve(const Ordered& ordered, const Components& order, Update update) {
 // Why the graph gives no exact outcomes, or "" when it does.
 std::string why_no_outcomes(const Exploration& graph) {
   if (!graph.complete()) return "the search was not complete";
+  if (!graph.analyses_skipped().empty()) return graph.analyses_skipped();
   if (graph.has_broken_edges()) {
     return "some moves failed or the rules threw, so the graph misses edges";
   }

@@ -262,12 +262,16 @@ int explore_command(const Invocation& invocation) {
           megabytes(static_cast<double>(exploration.gathered_bytes())),
           megabytes(static_cast<double>(exploration.graph_estimate())), room);
     } else {
+      const std::string analyses =
+          exploration.analyses_skipped().empty()
+              ? fmt::format("the analyses below ran on the ranks together and sent {} more",
+                            megabytes(static_cast<double>(exploration.analysis_bytes())))
+              : std::string("the analyses of the whole graph did not run (below)");
       std::cout << fmt::format(
           "The graph stayed on the ranks ({}: it would need about {} on rank 0, which had {}): "
-          "the analyses below ran on the ranks together and sent {} more.\n",
+          "{}.\n",
           gather == "no" ? "--gather no" : "too large to gather",
-          megabytes(static_cast<double>(exploration.graph_estimate())), room,
-          megabytes(static_cast<double>(exploration.analysis_bytes())));
+          megabytes(static_cast<double>(exploration.graph_estimate())), room, analyses);
     }
   }
   std::cout << fmt::format(
@@ -304,7 +308,11 @@ int explore_command(const Invocation& invocation) {
   checker::OutcomeProbabilities outcomes;
   nlohmann::json report;
   std::optional<checker::GraphShape> shape;  // one for both analyses
-  if (exploration.complete()) {
+  if (exploration.complete() && !exploration.analyses_skipped().empty()) {
+    std::cout << "On the whole state graph: not analysed: " << exploration.analyses_skipped()
+              << "\n";
+    report["endings"] = {{"not_analysed", exploration.analyses_skipped()}};
+  } else if (exploration.complete()) {
     shape.emplace(exploration);
     endings = checker::analyse_endings(exploration, *shape);
     std::cout << "On the whole state graph:\n";
