@@ -1189,7 +1189,7 @@ class Search {
     GraphPart part;
     part.rank = rank_;
     part.ranks = ranks_;
-    part.shard_begin = out.shard_begin_;
+    part.set_shards(out.shard_begin_);
     part.initial = dense(initial_);
     part.first_here.assign(kShards, 0);
     std::int64_t edges = 0;

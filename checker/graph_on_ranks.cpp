@@ -14,9 +14,20 @@
 
 namespace grove::checker {
 
-std::uint32_t GraphPart::shard_of(StateIndex state) const {
-  return static_cast<std::uint32_t>(
-      std::upper_bound(shard_begin.begin(), shard_begin.end(), state) - shard_begin.begin() - 1);
+void GraphPart::set_shards(std::vector<StateIndex> begin) {
+  shard_begin = std::move(begin);
+  const std::uint64_t states = shard_begin.back();
+  // About four blocks a shard, so that a block spans few shards.
+  const std::uint64_t blocks = 4 * (shard_begin.size() - 1);
+  block_bits = 0;
+  while ((states >> block_bits) > blocks) ++block_bits;
+  shard_at_block.assign(static_cast<std::size_t>((states >> block_bits) + 1), 0);
+  std::uint32_t shard = 0;
+  for (std::size_t b = 0; b < shard_at_block.size(); ++b) {
+    const std::uint64_t first = static_cast<std::uint64_t>(b) << block_bits;
+    while (shard + 2 < shard_begin.size() && shard_begin[shard + 1] <= first) ++shard;
+    shard_at_block[b] = shard;
+  }
 }
 
 int GraphPart::depth_of(StateIndex state) const {

@@ -53,9 +53,20 @@ struct GraphPart {
   std::vector<std::uint64_t> edge_begin;  // by place here, one more at the end
   std::vector<StateIndex> edge_target;    // in the whole graph's numbering
   std::vector<double> edge_probability;
-  bool broken_edges = false;  // anywhere
+  bool broken_edges = false;                  // anywhere
+  std::vector<std::uint32_t> shard_at_block;  // by block of 2^block_bits states
+  int block_bits = 0;
 
-  std::uint32_t shard_of(StateIndex state) const;
+  // Sets shard_begin, and the index shard_of finds a state's shard by.
+  void set_shards(std::vector<StateIndex> begin);
+  // From the shard that holds the state's block's first state, forward:
+  // a step or two, where a binary search over the shards was 14% of the
+  // time of the analyses on the ranks.
+  std::uint32_t shard_of(StateIndex state) const {
+    std::uint32_t shard = shard_at_block[state >> block_bits];
+    while (shard_begin[shard + 1] <= state) ++shard;
+    return shard;
+  }
   int owner(StateIndex state) const {
     return static_cast<int>(shard_of(state) % static_cast<std::uint32_t>(ranks));
   }
