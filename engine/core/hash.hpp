@@ -6,7 +6,8 @@
 // The explorer hashes every state it reaches, so the bytes gather in a
 // buffer inside the Hasher (no allocation) and only a long state streams
 // through XXH3's state; the value is the same as hashing all the bytes at
-// once.
+// once. The buffer holds a Takenoko view (about 2.4 KB: at 1 KB, streaming
+// it and its two allocations took 8% of exploring explore_two_plots).
 
 #include <array>
 #include <bit>
@@ -51,7 +52,7 @@ class Hasher {
   Hasher& overflow(const unsigned char* bytes, std::size_t size);
   struct Stream;  // XXH3's streaming state, once the buffer has overflowed
 
-  std::array<unsigned char, 1024> buffer_;
+  std::array<unsigned char, 4096> buffer_;
   std::size_t used_ = 0;
   std::unique_ptr<Stream> stream_;
 };
