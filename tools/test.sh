@@ -8,9 +8,10 @@
 # browser test (label "browser": Chromium steps through grove view's pages,
 # which the sanitizers would not see into) and the Debian package (label
 # "package": cpack, which checks packaging, not code), and the games' views
-# against whole-state searches (label "views": every ruling searched twice
-# with every check; the explorer and the views run under the sanitizers in
-# the checker tests' small variants). There the mutation test tries 6
+# against whole-state searches and their rulings compared where read against
+# everywhere (label "views": every ruling searched twice with every check;
+# the explorer, the views and the ruling reads run under the sanitizers in
+# the checker tests' small and planted games). There the mutation test tries 6
 # mutants of each shipped file rather than 20, and the MPI balance runs
 # use 3 ranks only: the sanitizers look for memory errors on every path,
 # which the first pass has already shown give the right answers.

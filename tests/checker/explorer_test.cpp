@@ -22,7 +22,6 @@
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
 #include "tests/checker/planted_game.hpp"
-#include "tests/support/small_tables.hpp"
 
 namespace grove {
 namespace {
@@ -415,38 +414,6 @@ TEST(Explorer, AllChecksFindARulingReadWhereTheRulesDidNotSay) {
             "ruling-reads: under planted.reading=b this state plays otherwise, but the rules did "
             "not read that ruling here (a ruling read other than through its Ruled setting?)");
   EXPECT_EQ(property.state, other.differs.state);
-}
-
-// Another reading is compared only where the rules read what it changes
-// (RulingReads); all checks compare it at every state. Over the first
-// states of every game's default and small variants, both find the same
-// states where each reading parts from the variant's, and all checks find
-// no ruling read unmarked.
-TEST(Explorer, ComparingWhereTheRulesReadARulingFindsWhatComparingEverywhereFinds) {
-  for (const testing::SmallTable& table : testing::small_tables()) {
-    checker::AlternativeRules others = checker::alternatives_of(*table.rules);
-    std::vector<const Rules*> other_rules;
-    for (const auto& other : others.rules) other_rules.push_back(other.get());
-    ExploreOptions options;
-    options.start = table.start.get();
-    options.limits.max_states = 4000;
-    const Exploration where_read =
-        checker::explore(*table.rules, other_rules, others.alternatives, options);
-    options.all_checks = true;
-    const Exploration everywhere =
-        checker::explore(*table.rules, other_rules, others.alternatives, options);
-    EXPECT_FALSE(everywhere.property().seen())
-        << table.label << ": " << everywhere.property().detail;
-    ASSERT_EQ(where_read.states(), everywhere.states()) << table.label;
-    for (std::size_t a = 0; a < others.alternatives.size(); ++a) {
-      const checker::Sighting& found = where_read.alternatives()[a].differs;
-      const checker::Sighting& all = everywhere.alternatives()[a].differs;
-      const std::string what = table.label + ", " + others.alternatives[a].label();
-      EXPECT_EQ(found.count, all.count) << what;
-      EXPECT_EQ(found.state, all.state) << what;
-      EXPECT_EQ(found.move, all.move) << what;
-    }
-  }
 }
 
 TEST(Explorer, FindsAGameThatNeverEndsFromTheStart) {
