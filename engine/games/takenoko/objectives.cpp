@@ -112,21 +112,11 @@ std::string TakenokoRules::shortfall(const Position& position, Seat seat,
 
 int TakenokoRules::score(const Position& position, Seat seat) const {
   const Player& player = position.players[static_cast<std::size_t>(seat)];
-  int points = position.emperor == seat ? settings_.emperor_points : 0;
-  const auto& cards = objective_cards();
-  for (std::size_t id = 0; id < cards.size(); ++id)
-    points += player.completed[id] * cards[id].points;
-  return points;
+  return (position.emperor == seat ? settings_.emperor_points : 0) + player.completed_points();
 }
 
 int TakenokoRules::panda_points(const Position& position, Seat seat) const {
-  const Player& player = position.players[static_cast<std::size_t>(seat)];
-  int points = 0;
-  const auto& cards = objective_cards();
-  for (std::size_t id = 0; id < cards.size(); ++id) {
-    if (cards[id].category == Category::Panda) points += player.completed[id] * cards[id].points;
-  }
-  return points;
+  return position.players[static_cast<std::size_t>(seat)].completed_panda_points();
 }
 
 void TakenokoRules::complete(Position& position, ObjectiveId objective, EventLog* log) const {

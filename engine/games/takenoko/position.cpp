@@ -29,6 +29,43 @@ int Player::completed_count() const {
   return total;
 }
 
+namespace {
+
+// Each objective kind's points, and the panda kinds' alone (0 for the
+// others), side by side: every view hash and outcome adds them up, and read
+// from the cards (their names and descriptions between) the sums were a
+// sixth of a Takenoko exploration.
+struct PointsByKind {
+  std::array<std::uint8_t, kObjectiveKinds> all{};
+  std::array<std::uint8_t, kObjectiveKinds> panda{};
+};
+
+const PointsByKind& points_by_kind() {
+  static const PointsByKind table = [] {
+    PointsByKind made;
+    for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
+      const ObjectiveCard& card = objective_cards()[id];
+      made.all[id] = static_cast<std::uint8_t>(card.points);
+      made.panda[id] = card.category == Category::Panda ? made.all[id] : 0;
+    }
+    return made;
+  }();
+  return table;
+}
+
+int points_of(const std::array<std::uint8_t, kObjectiveKinds>& counts,
+              const std::array<std::uint8_t, kObjectiveKinds>& points) {
+  int total = 0;
+  for (std::size_t id = 0; id < kObjectiveKinds; ++id) total += counts[id] * points[id];
+  return total;
+}
+
+}  // namespace
+
+int Player::completed_points() const { return points_of(completed, points_by_kind().all); }
+
+int Player::completed_panda_points() const { return points_of(completed, points_by_kind().panda); }
+
 template <int Kinds>
 int Pile<Kinds>::count_of(int kind) const {
   int total = unseen[static_cast<std::size_t>(kind)];

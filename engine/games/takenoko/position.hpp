@@ -67,6 +67,10 @@ struct Player {
 
   int hand_size() const;
   int completed_count() const;
+  // The points of the completed objectives, and of the panda ones alone
+  // (the tie-break): End of the game.
+  int completed_points() const;
+  int completed_panda_points() const;
   bool operator==(const Player&) const = default;
 };
 

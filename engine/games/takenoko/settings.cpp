@@ -323,17 +323,17 @@ Outcome TakenokoRules::outcome_at(const Position& position) const {
   const auto n = static_cast<std::size_t>(players());
   result.place.assign(n, 1);
   result.score.assign(n, 0);
-  for (Seat seat = 0; seat < players(); ++seat)
-    result.score[static_cast<std::size_t>(seat)] = score(position, seat);
   // Highest score; ties broken by panda objective points; still tied: shared.
+  std::vector<std::pair<int, int>> standing(n);
   for (Seat seat = 0; seat < players(); ++seat) {
+    const auto at = static_cast<std::size_t>(seat);
+    standing[at] = {score(position, seat), panda_points(position, seat)};
+    result.score[at] = standing[at].first;
+  }
+  for (std::size_t seat = 0; seat < n; ++seat) {
     int better = 0;
-    for (Seat other = 0; other < players(); ++other) {
-      const auto mine = std::make_pair(score(position, seat), panda_points(position, seat));
-      const auto theirs = std::make_pair(score(position, other), panda_points(position, other));
-      better += theirs > mine ? 1 : 0;
-    }
-    result.place[static_cast<std::size_t>(seat)] = better + 1;
+    for (const auto& theirs : standing) better += theirs > standing[seat] ? 1 : 0;
+    result.place[seat] = better + 1;
   }
   return result;
 }

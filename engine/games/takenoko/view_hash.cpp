@@ -108,7 +108,6 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
 
   const bool panda_cards_left =
       position.objectives[static_cast<std::size_t>(Category::Panda)].size() > 0;
-  const auto& cards = objective_cards();
   for (Seat seat = 0; seat < seats; ++seat) {
     const Player& player = position.players[static_cast<std::size_t>(seat)];
     // Of the completed objectives, the end of the game reads only their
@@ -116,13 +115,7 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
     // somebody takes the Emperor card, how many there are (End of the
     // game). Which cards they are is never read again: a completed card
     // cannot be lost (Objective validation) nor go back to a pile.
-    int points = 0;
-    int panda = 0;
-    for (std::size_t id = 0; id < cards.size(); ++id) {
-      points += player.completed[id] * cards[id].points;
-      if (cards[id].category == Category::Panda) panda += player.completed[id] * cards[id].points;
-    }
-    hasher.add(points).add(panda);
+    hasher.add(player.completed_points()).add(player.completed_panda_points());
     if (position.emperor == kNoSeat) hasher.add(player.completed_count());
     if (finished(seat)) {
       // Their hand is worth nothing (End of the game) and they never draw,
