@@ -792,11 +792,9 @@ EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const
     }
     return false;
   });
-  // As one process says it (GraphShape::Parts::every_game_ends).
   std::int64_t may_not_stop = 0;
   for (std::uint32_t v = 0; v < n; ++v) {
-    const bool stops = part.node_class[v] == NodeClass::Terminal || (has_moves(v) && !avoid[v]);
-    may_not_stop += stops ? 0 : 1;
+    may_not_stop += stops_whatever_anyone_does(part.node_class[v], has_moves(v), avoid[v]) ? 0 : 1;
   }
   every_game_ends = exchange.sum(may_not_stop) == 0;
   const Cycles loops = cycles_within(part, exchange, reverse, successors, avoid);

@@ -237,7 +237,7 @@ struct GraphShape::Parts {
     every_game_ends = true;
     for (StateIndex v = 0; v < can_avoid_end.size() && every_game_ends; ++v) {
       every_game_ends =
-          graph.node_class(v) == NodeClass::Terminal || (has_moves(graph, v) && !can_avoid_end[v]);
+          stops_whatever_anyone_does(graph.node_class(v), has_moves(graph, v), can_avoid_end[v]);
     }
     components = strongly_connected(
         graph, [](StateIndex) { return true; },
@@ -367,14 +367,14 @@ struct ComponentEdges {
 // outside a component are final): `update(i, edges)` sets the value at
 // place i from its successors' (edges.successors(i, add)) and says by how
 // much it changed. A component with a cycle is swept until no value
-// changes by more than the tolerance (or the sweeps run out). Returns the
-// largest change of the last sweeps.
+// changes by more than the tolerance (or the sweeps run out), its edges
+// read into `edges` first. Returns the largest change of the last sweeps.
 template <class Update>
-double solve(const Ordered& ordered, const Components& order, Update update) {
+double solve(const Ordered& ordered, const Components& order, ComponentEdges& edges,
+             Update update) {
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
   double residual = 0;
-  ComponentEdges edges(ordered, order);
   for (std::size_t c = 0; c < order.count(); ++c) {
     const auto first = static_cast<StateIndex>(order.begin[c]);
     const auto last = static_cast<StateIndex>(order.begin[c + 1]);
@@ -509,7 +509,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   const Ordered ordered(graph, order);
   std::vector<double> value(width * n, 0.0);
   std::vector<double> next(width);
-  out.residual = solve(ordered, order, [&](StateIndex i, const auto& edges) {
+  ComponentEdges component_edges(ordered, order);  // for both solves
+  out.residual = solve(ordered, order, component_edges, [&](StateIndex i, const auto& edges) {
     double* mine = &value[width * i];
     random_play.compute(
         ordered.node_class[i], ordered.winners[i], may_not_end[ordered.state[i]],
@@ -531,16 +532,17 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   // win).
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
-    const double residual = solve(ordered, order, [&](StateIndex i, const auto& edges) {
-      const double result =
-          optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i], unsettled,
-                        [&](const auto& add) {
-                          edges.successors(i, [&](double p, StateIndex to) { add(p, &v[to]); });
-                        });
-      const double change = std::abs(result - v[i]);
-      v[i] = result;
-      return change;
-    });
+    const double residual =
+        solve(ordered, order, component_edges, [&](StateIndex i, const auto& edges) {
+          const double result =
+              optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i], unsettled,
+                            [&](const auto& add) {
+                              edges.successors(i, [&](double p, StateIndex to) { add(p, &v[to]); });
+                            });
+          const double change = std::abs(result - v[i]);
+          v[i] = result;
+          return change;
+        });
     out.residual = std::max(out.residual, residual);
     return v[ordered.initial];
   };

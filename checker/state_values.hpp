@@ -76,6 +76,14 @@ struct RandomPlayValues {
   }
 };
 
+// Whether a state's games end whatever anyone does: it is an end, or it has
+// moves and the players cannot keep it from every end (`can_avoid_end`).
+// Every game ends where this holds of every state; the optimal value from
+// above is then the one from below (state_graph.cpp says why).
+inline bool stops_whatever_anyone_does(NodeClass node_class, bool has_moves, bool can_avoid_end) {
+  return node_class == NodeClass::Terminal || (has_moves && !can_avoid_end);
+}
+
 // Optimal play for two players who see everything: the first seat's value
 // (a win 1, a shared result or no winner 1/2, a loss 0), the first seat
 // maximising and the second minimising; `unsettled` where no move is left
