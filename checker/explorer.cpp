@@ -996,12 +996,14 @@ class Search {
   // other ranks' shards at once.
   bool gather_to_rank_zero() {
     std::string mine;  // rank 0 keeps its own shards where they are
-    ByteWriter writer(mine);
-    for (std::uint32_t t = 0; rank_ != 0 && t < kShards; ++t) {
-      if (owns(t)) writer.unsigned_int(shards_[t].node_class.size());
-    }
-    for (std::uint32_t t = 0; rank_ != 0 && t < kShards; ++t) {
-      if (owns(t)) write_shard(writer, t, true);
+    if (rank_ != 0) {
+      ByteWriter writer(mine);
+      for (std::uint32_t t = 0; t < kShards; ++t) {
+        if (owns(t)) writer.unsigned_int(shards_[t].node_class.size());
+      }
+      for (std::uint32_t t = 0; t < kShards; ++t) {
+        if (owns(t)) write_shard(writer, t, true);
+      }
     }
     const std::int64_t sent_in_search = exchange_->bytes_sent();
     gathered_ = exchange_->gather(mine);
@@ -1442,11 +1444,13 @@ std::int64_t analyses_need_on_ranks(std::int64_t states, std::int64_t edges) {
 std::string analyses_room(std::int64_t states, std::int64_t edges, std::int64_t room) {
   const std::int64_t need = analyses_need(states, edges);
   if (room < 0 || need <= room) return "";
+  // Worded as on the ranks (keep_on_ranks), with what this process knows.
   return fmt::format(
-      "the analyses of the whole graph would need about {:.1f} MB more, and "
-      "--memory leaves {:.1f} MB (give more --memory, or spread the search over more ranks "
-      "with --gather no)",
-      static_cast<double>(need) / 1e6, static_cast<double>(room) / 1e6);
+      "the analyses of the whole graph would need about {:.1f} MB beside it, {:.1f} MB more "
+      "than --memory leaves (which is {:.1f} MB; give more --memory, or spread the search over "
+      "more ranks with --gather no)",
+      static_cast<double>(need) / 1e6, static_cast<double>(need - room) / 1e6,
+      static_cast<double>(room) / 1e6);
 }
 
 std::string Alternative::label() const {
