@@ -1255,7 +1255,9 @@ class Search {
     out.bytes_exchanged_ = exchange_->sum(sent_in_search);
 
     // The analyses run on every rank or none: where one rank has no room
-    // for them beside its part, all ranks say so.
+    // for them beside its part, all ranks say so. What the search freed
+    // goes back first, or it would count as used (and stay resident).
+    give_back_freed_memory();
     const std::int64_t here = room();
     const std::int64_t short_by =
         exchange_->largest(here < 0 ? std::numeric_limits<std::int64_t>::min()
