@@ -752,7 +752,6 @@ class Search {
         });
       }
     }
-
     const std::vector<std::string> in = exchange_->all_to_all(out);
     for (int r = 0; r < ranks_; ++r) {
       if (r == rank_) continue;
@@ -766,7 +765,9 @@ class Search {
         discovery.parent = static_cast<Ref>(reader.unsigned_int(UINT32_MAX, "parent"));
         discovery.choice = static_cast<std::uint16_t>(reader.unsigned_int(0xffff, "choice"));
         const std::string state = reader.text(SIZE_MAX, "state");
-        if (!owns(t) || owns(s)) throw std::logic_error("a successor sent to the wrong rank");
+        if (!owns(t) || owns(s) || owner(discovery.fingerprint) != t) {
+          throw std::logic_error("a successor sent to the wrong rank");
+        }
         shards_[s].outbox.add(discovery, state);
       }
     }
