@@ -111,14 +111,14 @@ class Outbox {
     begin_.assign(kShards + 1, 0);
     for (const Discovery& discovery : found_) ++begin_[owner(discovery.fingerprint) + 1];
     for (std::uint32_t t = 0; t < kShards; ++t) begin_[t + 1] += begin_[t];
-    next_.assign(begin_.begin(), begin_.end() - 1);
+    std::vector<std::uint32_t> next(begin_.begin(), begin_.end() - 1);
     order_.resize(found_.size());
     offset_.resize(found_.size());
     std::size_t offset = 0;
     for (std::uint32_t k = 0; k < found_.size(); ++k) {
       offset_[k] = offset;
       offset += states_.sizes[k];
-      order_[next_[owner(found_[k].fingerprint)]++] = k;
+      order_[next[owner(found_[k].fingerprint)]++] = k;
     }
   }
   // Calls take(discovery, state) for each successor grouped for shard t.
@@ -138,7 +138,6 @@ class Outbox {
   std::vector<std::uint32_t> begin_;  // by shard: its group's first place in order_
   std::vector<std::uint32_t> order_;  // indices into found_, grouped
   std::vector<std::size_t> offset_;   // where each state's bytes start
-  std::vector<std::uint32_t> next_;   // group() alone
 };
 
 // The number another rank's shard gave a successor found here.
