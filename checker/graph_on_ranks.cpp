@@ -181,18 +181,37 @@ class Successors {
     return &there[at(rank_of_[e])][slot_[e] * width];
   }
 
+  // Which of each rank's requests ask for a state `among` marks (by place
+  // here), for refresh() where only those can have changed.
+  std::vector<std::vector<std::uint32_t>> asked_among(const std::vector<bool>& among) const {
+    std::vector<std::vector<std::uint32_t>> requests(asked_.size());
+    for (std::size_t r = 0; r < asked_.size(); ++r) {
+      for (std::uint32_t i = 0; i < asked_[r].size(); ++i) {
+        if (among[asked_[r][i]]) requests[r].push_back(i);
+      }
+    }
+    return requests;
+  }
+
   // Brings `there` (as fetch() makes it) up to date with `values`, sending
-  // only those of the states marked `changed`.
+  // only those of the states marked `changed`: among all requests, or
+  // among `requests` (as asked_among() gives them) where given.
   void refresh(const std::vector<double>& values, const std::vector<bool>& changed,
-               std::size_t width, std::vector<std::vector<double>>& there) const {
+               std::size_t width, std::vector<std::vector<double>>& there,
+               const std::vector<std::vector<std::uint32_t>>* requests = nullptr) const {
     std::vector<std::string> out(asked_.size());
+    const auto send = [&](std::size_t r, std::size_t i, ByteWriter& writer) {
+      const StateIndex place = asked_[r][i];
+      if (!changed[place]) return;
+      writer.unsigned_int(i);
+      for (std::size_t k = 0; k < width; ++k) writer.float64(values[place * width + k]);
+    };
     for (std::size_t r = 0; r < asked_.size(); ++r) {
       ByteWriter writer(out[r]);
-      for (std::size_t i = 0; i < asked_[r].size(); ++i) {
-        const StateIndex place = asked_[r][i];
-        if (!changed[place]) continue;
-        writer.unsigned_int(i);
-        for (std::size_t k = 0; k < width; ++k) writer.float64(values[place * width + k]);
+      if (requests != nullptr) {
+        for (const std::uint32_t i : (*requests)[r]) send(r, i, writer);
+      } else {
+        for (std::size_t i = 0; i < asked_[r].size(); ++i) send(r, i, writer);
       }
     }
     const std::vector<std::string> in = exchange_.all_to_all(out);
@@ -553,15 +572,17 @@ std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
 // Values for every state, as one process computes them: component by
 // component of the graph, a component once every successor outside it is
 // final, so that the states upstream of a cycle are computed once, after
-// it has settled, not swept while it settles. `update(v, value, mine,
+// it has settled, not swept while it settles. `update(v, successors, mine,
 // fresh)` computes state v's `width` values into `fresh` from its
-// successors' (value(e) gives them) and says by how much they differ from
-// `mine`. A state on no cycle is computed once, from final values: the
-// arithmetic of one process, bit for bit. The states of the components
-// that became ready together are swept (each rank its own, in place)
-// until no value changes by more than the tolerance. Each round ends with
-// the final values sent to the ranks that need them and the owners of
-// their predecessors told. Returns the largest change of the last sweeps.
+// successors' (successors(add) calls add(chance, values) for each, a
+// decision's moves 1/n each, in the rules' order) and says by how much
+// they differ from `mine`. A state on no cycle is computed once, from
+// final values: the arithmetic of one process, bit for bit. The states of
+// the components that became ready together are swept (each rank its own,
+// in place) until no value changes by more than the tolerance. Each round
+// ends with the final values sent to the ranks that need them and the
+// owners of their predecessors told. Returns the largest change of the
+// last sweeps.
 template <class Update>
 double solve_by_components(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                            const Successors& successors, const Cycles& components,
@@ -643,7 +664,20 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
   std::vector<bool> changed(n, false);
   std::vector<std::vector<double>> there = successors.fetch(values, width);
   std::vector<double> fresh(width);
-  const auto value = [&](std::size_t e) { return successors.value(e, values, there, width); };
+  const auto each_successor = [&](std::uint32_t v, const auto& add) {
+    const std::uint64_t first = part.edge_begin[v], last = part.edge_begin[v + 1];
+    const bool chance = part.node_class[v] == NodeClass::Chance;
+    for (std::uint64_t e = first; e < last; ++e) {
+      add(chance ? part.edge_probability[e] : 1.0 / static_cast<double>(last - first),
+          successors.value(e, values, there, width));
+    }
+  };
+  // The swept states' successors, found once a round (their values stay
+  // where they are while the round sweeps): the chance of each and where
+  // its values are, by the swept states' order.
+  std::vector<std::size_t> first_successor;
+  std::vector<std::pair<double, const double*>> swept_successors;
+  std::vector<bool> sweeping_here(n, false);
   double residual = 0;
   const auto settle = [&](std::uint32_t v) {
     const StateIndex component = components.cyclic[v] ? components.component[v] : part.global[v];
@@ -671,7 +705,8 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
         continue;
       }
       double* mine = &values[v * width];
-      update(v, value, mine, fresh.data());
+      update(
+          v, [&](const auto& add) { each_successor(v, add); }, mine, fresh.data());
       std::copy(fresh.begin(), fresh.end(), mine);
       settle(v);
     }
@@ -689,21 +724,41 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
           swept.push_back(member->second);
       }
     }
-    std::sort(swept.begin(), swept.end());
+    // In place, the deepest first: each shard numbers its states level by
+    // level.
+    std::sort(swept.begin(), swept.end(), std::greater<>());
     if (exchange.largest(swept.empty() ? 0 : 1) == 1) {
+      first_successor.clear();
+      swept_successors.clear();
+      for (const std::uint32_t v : swept) {
+        first_successor.push_back(swept_successors.size());
+        each_successor(
+            v, [&](double p, const double* theirs) { swept_successors.emplace_back(p, theirs); });
+        sweeping_here[v] = true;
+      }
+      first_successor.push_back(swept_successors.size());
+      // Only the swept states' values change while the round sweeps.
+      const std::vector<std::vector<std::uint32_t>> requests =
+          successors.asked_among(sweeping_here);
+      for (const std::uint32_t v : swept) sweeping_here[v] = false;
       double change = 0;
       for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
         change = 0;
-        // In place, the deepest first: each shard numbers its states level
-        // by level.
-        for (auto v = swept.rbegin(); v != swept.rend(); ++v) {
-          double* mine = &values[*v * width];
-          change = std::max(change, update(*v, value, mine, fresh.data()));
-          changed[*v] = changed[*v] || !std::equal(mine, mine + width, fresh.begin());
+        for (std::size_t j = 0; j < swept.size(); ++j) {
+          const std::uint32_t v = swept[j];
+          double* mine = &values[v * width];
+          const auto each = [&](const auto& add) {
+            for (std::size_t i = first_successor[j]; i < first_successor[j + 1]; ++i)
+              add(swept_successors[i].first, swept_successors[i].second);
+          };
+          change = std::max(change, update(v, each, mine, fresh.data()));
+          changed[v] = changed[v] || !std::equal(mine, mine + width, fresh.begin());
           std::copy(fresh.begin(), fresh.end(), mine);
         }
-        successors.refresh(values, changed, width, there);
-        std::fill(changed.begin(), changed.end(), false);
+        // The states settled before the sweeps stay marked, for the
+        // round's end.
+        successors.refresh(values, changed, width, there, &requests);
+        for (const std::uint32_t v : swept) changed[v] = false;
         // Non-negative doubles order as their bits do.
         change = std::bit_cast<double>(exchange.largest(std::bit_cast<std::int64_t>(change)));
         if (change <= kTolerance) break;
@@ -821,22 +876,11 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
 
   const RandomPlayValues random_play{seats};
   const std::size_t width = random_play.width();
-  // Each state's moves in the rules' order, with their chances (uniform
-  // for a decision's), as one process takes them.
-  const auto each_successor = [&](std::uint32_t v, const auto& value, const auto& add) {
-    const std::uint64_t first = part.edge_begin[v], last = part.edge_begin[v + 1];
-    const bool chance = part.node_class[v] == NodeClass::Chance;
-    for (std::uint64_t e = first; e < last; ++e) {
-      add(chance ? part.edge_probability[e] : 1.0 / static_cast<double>(last - first), value(e));
-    }
-  };
   std::vector<double> values(width * n, 0.0);
   out.residual = solve_by_components(
       part, exchange, reverse, successors, components, values, width,
-      [&](std::uint32_t v, const auto& value, const double* mine, double* next) {
-        random_play.compute(
-            part.node_class[v], part.winners[v], may_not_end[v],
-            [&](const auto& add) { each_successor(v, value, add); }, next);
+      [&](std::uint32_t v, const auto& each, const double* mine, double* next) {
+        random_play.compute(part.node_class[v], part.winners[v], may_not_end[v], each, next);
         return random_play.change(mine, next);
       });
   random_play.report(at_start(part, exchange, values, width).data(), out);
@@ -847,10 +891,9 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
     std::vector<double> v(n, unsettled);
     const double residual = solve_by_components(
         part, exchange, reverse, successors, components, v, 1,
-        [&](std::uint32_t s, const auto& value, const double* mine, double* next) {
+        [&](std::uint32_t s, const auto& each, const double* mine, double* next) {
           const double result =
-              optimal_value(part.node_class[s], part.winners[s], part.actor[s], unsettled,
-                            [&](const auto& add) { each_successor(s, value, add); });
+              optimal_value(part.node_class[s], part.winners[s], part.actor[s], unsettled, each);
           *next = result;
           return std::abs(result - *mine);
         });
