@@ -181,13 +181,16 @@ class Successors {
     return &there[at(rank_of_[e])][slot_[e] * width];
   }
 
-  // Which of each rank's requests ask for a state `among` marks (by place
-  // here), for refresh() where only those can have changed.
-  std::vector<std::vector<std::uint32_t>> asked_among(const std::vector<bool>& among) const {
-    std::vector<std::vector<std::uint32_t>> requests(asked_.size());
+  // Each rank's requests for the states `group` puts in one of `groups`
+  // groups (by place here; `groups` or more: in none), group by group,
+  // for refresh() where only one group's states can have changed.
+  std::vector<std::vector<std::vector<std::uint32_t>>> asked_by_group(
+      const std::vector<std::uint32_t>& group, std::uint32_t groups) const {
+    std::vector<std::vector<std::vector<std::uint32_t>>> requests(
+        groups, std::vector<std::vector<std::uint32_t>>(asked_.size()));
     for (std::size_t r = 0; r < asked_.size(); ++r) {
       for (std::uint32_t i = 0; i < asked_[r].size(); ++i) {
-        if (among[asked_[r][i]]) requests[r].push_back(i);
+        if (const std::uint32_t g = group[asked_[r][i]]; g < groups) requests[g][r].push_back(i);
       }
     }
     return requests;
@@ -195,7 +198,7 @@ class Successors {
 
   // Brings `there` (as fetch() makes it) up to date with `values`, sending
   // only those of the states marked `changed`: among all requests, or
-  // among `requests` (as asked_among() gives them) where given.
+  // among `requests` (one group's of asked_by_group()) where given.
   void refresh(const std::vector<double>& values, const std::vector<bool>& changed,
                std::size_t width, std::vector<std::vector<double>>& there,
                const std::vector<std::vector<std::uint32_t>>* requests = nullptr) const {
@@ -291,6 +294,46 @@ std::vector<bool> reaching(const GraphPart& part, Exchange& exchange, const Reve
     return true;
   });
   return marked;
+}
+
+// How many moves each state here is from the nearest end of the game
+// (kNoState where no end can be reached), found backwards from the ends
+// a level at a time over every rank.
+std::vector<std::uint32_t> moves_to_end(const GraphPart& part, Exchange& exchange,
+                                        const Reverse& reverse) {
+  const std::uint32_t n = part.states_here();
+  std::vector<std::uint32_t> moves(n, kNoState);
+  std::vector<std::uint32_t> level;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (part.node_class[v] == NodeClass::Terminal) {
+      moves[v] = 0;
+      level.push_back(v);
+    }
+  }
+  std::vector<std::vector<StateIndex>> outbox(at(part.ranks));
+  for (std::uint32_t d = 1;; ++d) {
+    std::vector<std::uint32_t> next;
+    const auto reach = [&](std::uint32_t u) {
+      if (moves[u] != kNoState) return;
+      moves[u] = d;
+      next.push_back(u);
+    };
+    for (const std::uint32_t v : level) {
+      for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
+        const StateIndex u = reverse.from[i];
+        if (part.owner(u) == part.rank) {
+          reach(part.here(u));
+        } else {
+          outbox[at(part.owner(u))].push_back(u);
+        }
+      }
+    }
+    for (const auto& from : deliver(exchange, outbox)) {
+      for (const StateIndex u : from) reach(part.here(u));
+    }
+    if (exchange.sum(static_cast<std::int64_t>(next.size())) == 0) return moves;
+    level.swap(next);
+  }
 }
 
 // The least deep state (then the lowest number) among those here `shows`
@@ -586,7 +629,8 @@ std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
 template <class Update>
 double solve_by_components(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                            const Successors& successors, const Cycles& components,
-                           std::vector<double>& values, std::size_t width, Update update) {
+                           const std::vector<std::uint32_t>& to_end, std::vector<double>& values,
+                           std::size_t width, Update update) {
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
   const std::uint32_t n = part.states_here();
@@ -677,7 +721,19 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
   // its values are, by the swept states' order.
   std::vector<std::size_t> first_successor;
   std::vector<std::pair<double, const double*>> swept_successors;
-  std::vector<bool> sweeping_here(n, false);
+  // A sweep goes in stretches of the swept states, each followed by an
+  // exchange of what changed in it: a state then reads this sweep's
+  // values of the other ranks' states in earlier stretches, as one
+  // process reads this sweep's values of every state swept before it.
+  // Swept once and exchanged once a sweep, a successor on another rank
+  // was a sweep old: Pass the Pandas 8 dice on 2 ranks, the largest
+  // components took 65-67 sweeps (one process: 24); in stretches 47, and
+  // nearest an end first as well 28-30. Stretches of at least kStretch
+  // states (all ranks sweep as many stretches, the largest rank's count),
+  // at most kMostStretches of them.
+  constexpr std::size_t kStretch = 2048;
+  constexpr std::size_t kMostStretches = 32;
+  std::vector<std::uint32_t> stretch_of(n, kNoState);
   double residual = 0;
   const auto settle = [&](std::uint32_t v) {
     const StateIndex component = components.cyclic[v] ? components.component[v] : part.global[v];
@@ -724,9 +780,11 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
           swept.push_back(member->second);
       }
     }
-    // In place, the deepest first: each shard numbers its states level by
-    // level.
-    std::sort(swept.begin(), swept.end(), std::greater<>());
+    // In place, nearest an end first (as one process sweeps, state_graph.cpp
+    // says why), and of those the deepest first.
+    std::sort(swept.begin(), swept.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return to_end[a] != to_end[b] ? to_end[a] < to_end[b] : a > b;
+    });
     if (exchange.largest(swept.empty() ? 0 : 1) == 1) {
       first_successor.clear();
       swept_successors.clear();
@@ -734,31 +792,43 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
         first_successor.push_back(swept_successors.size());
         each_successor(
             v, [&](double p, const double* theirs) { swept_successors.emplace_back(p, theirs); });
-        sweeping_here[v] = true;
       }
       first_successor.push_back(swept_successors.size());
-      // Only the swept states' values change while the round sweeps.
-      const std::vector<std::vector<std::uint32_t>> requests =
-          successors.asked_among(sweeping_here);
-      for (const std::uint32_t v : swept) sweeping_here[v] = false;
+      const auto stretches = static_cast<std::uint32_t>(std::clamp<std::size_t>(
+          static_cast<std::size_t>(exchange.largest(static_cast<std::int64_t>(swept.size()))) /
+              kStretch,
+          1, kMostStretches));
+      // Stretch k: swept[stretch_begin[k] .. stretch_begin[k + 1]).
+      std::vector<std::size_t> stretch_begin;
+      for (std::uint32_t k = 0; k <= stretches; ++k)
+        stretch_begin.push_back(swept.size() * k / stretches);
+      for (std::uint32_t k = 0; k < stretches; ++k) {
+        for (std::size_t j = stretch_begin[k]; j < stretch_begin[k + 1]; ++j)
+          stretch_of[swept[j]] = k;
+      }
+      const auto requests = successors.asked_by_group(stretch_of, stretches);
+      for (const std::uint32_t v : swept) stretch_of[v] = kNoState;
       double change = 0;
       for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
         change = 0;
-        for (std::size_t j = 0; j < swept.size(); ++j) {
-          const std::uint32_t v = swept[j];
-          double* mine = &values[v * width];
-          const auto each = [&](const auto& add) {
-            for (std::size_t i = first_successor[j]; i < first_successor[j + 1]; ++i)
-              add(swept_successors[i].first, swept_successors[i].second);
-          };
-          change = std::max(change, update(v, each, mine, fresh.data()));
-          changed[v] = changed[v] || !std::equal(mine, mine + width, fresh.begin());
-          std::copy(fresh.begin(), fresh.end(), mine);
+        for (std::uint32_t k = 0; k < stretches; ++k) {
+          for (std::size_t j = stretch_begin[k]; j < stretch_begin[k + 1]; ++j) {
+            const std::uint32_t v = swept[j];
+            double* mine = &values[v * width];
+            const auto each = [&](const auto& add) {
+              for (std::size_t i = first_successor[j]; i < first_successor[j + 1]; ++i)
+                add(swept_successors[i].first, swept_successors[i].second);
+            };
+            change = std::max(change, update(v, each, mine, fresh.data()));
+            changed[v] = changed[v] || !std::equal(mine, mine + width, fresh.begin());
+            std::copy(fresh.begin(), fresh.end(), mine);
+          }
+          // The states settled before the sweeps stay marked, for the
+          // round's end.
+          successors.refresh(values, changed, width, there, &requests[k]);
+          for (std::size_t j = stretch_begin[k]; j < stretch_begin[k + 1]; ++j)
+            changed[swept[j]] = false;
         }
-        // The states settled before the sweeps stay marked, for the
-        // round's end.
-        successors.refresh(values, changed, width, there, &requests);
-        for (const std::uint32_t v : swept) changed[v] = false;
         // Non-negative doubles order as their bits do.
         change = std::bit_cast<double>(exchange.largest(std::bit_cast<std::int64_t>(change)));
         if (change <= kTolerance) break;
@@ -866,19 +936,20 @@ EndingAnalysis endings_on_ranks(const GraphPart& part, Exchange& exchange, const
 
 OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange,
                                        const Reverse& reverse, const Successors& successors,
-                                       const Cycles& components, const std::vector<bool>& can_end,
+                                       const Cycles& components,
+                                       const std::vector<std::uint32_t>& to_end,
                                        bool every_game_ends, int seats, bool perfect_information) {
   OutcomeProbabilities out;
   const std::uint32_t n = part.states_here();
   std::vector<bool> traps(n);
-  for (std::uint32_t v = 0; v < n; ++v) traps[v] = !can_end[v];
+  for (std::uint32_t v = 0; v < n; ++v) traps[v] = to_end[v] == kNoState;
   const std::vector<bool> may_not_end = reaching(part, exchange, reverse, traps);
 
   const RandomPlayValues random_play{seats};
   const std::size_t width = random_play.width();
   std::vector<double> values(width * n, 0.0);
   out.residual = solve_by_components(
-      part, exchange, reverse, successors, components, values, width,
+      part, exchange, reverse, successors, components, to_end, values, width,
       [&](std::uint32_t v, const auto& each, const double* mine, double* next) {
         random_play.compute(part.node_class[v], part.winners[v], may_not_end[v], each, next);
         return random_play.change(mine, next);
@@ -890,7 +961,7 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
     const double residual = solve_by_components(
-        part, exchange, reverse, successors, components, v, 1,
+        part, exchange, reverse, successors, components, to_end, v, 1,
         [&](std::uint32_t s, const auto& each, const double* mine, double* next) {
           const double result =
               optimal_value(part.node_class[s], part.winners[s], part.actor[s], unsettled, each);
@@ -919,10 +990,9 @@ AnalysesOnRanks analyse_on_ranks(const GraphPart& part, Exchange& exchange, bool
   }
   const Reverse reverse(part, exchange);
   const Successors successors(part, exchange);
-  std::vector<bool> terminal(part.states_here());
-  for (std::uint32_t v = 0; v < part.states_here(); ++v)
-    terminal[v] = part.node_class[v] == NodeClass::Terminal;
-  const std::vector<bool> can_end = reaching(part, exchange, reverse, terminal);
+  const std::vector<std::uint32_t> to_end = moves_to_end(part, exchange, reverse);
+  std::vector<bool> can_end(part.states_here());
+  for (std::uint32_t v = 0; v < part.states_here(); ++v) can_end[v] = to_end[v] != kNoState;
   // The components of the whole graph: the states on cycles, and the
   // order in which values are computed.
   const Cycles components = cycles_within(part, exchange, reverse, successors,
@@ -933,7 +1003,7 @@ AnalysesOnRanks analyse_on_ranks(const GraphPart& part, Exchange& exchange, bool
   if (part.broken_edges) {
     out.outcomes.why_not = "some moves failed or the rules threw, so the graph misses edges";
   } else {
-    out.outcomes = outcomes_on_ranks(part, exchange, reverse, successors, components, can_end,
+    out.outcomes = outcomes_on_ranks(part, exchange, reverse, successors, components, to_end,
                                      every_game_ends, seats, perfect_information);
   }
   return out;
