@@ -549,7 +549,7 @@ class Search {
       std::uint64_t fingerprint = 0;
       try {
         EventLog* log = options_.coverage ? &scratch.log : nullptr;
-        scratch.log.clear();
+        scratch.log.clauses.clear();
         const Verdict verdict = rules_.apply(next, move, log);
         if (!verdict.is_legal()) {
           sight(shard.rejected, ref, depth_, index, [&] {
@@ -559,7 +559,7 @@ class Search {
           shard.broken_edges = true;
           continue;
         }
-        for (const Event& event : scratch.log) shard.fired(event.clause);
+        for (const std::string_view clause : scratch.log.clauses) shard.fired(clause);
         // A view the rules cannot give (or, through CheckedRules, one that
         // breaks its promise) is the rules throwing too. What the view reads
         // is no difference between readings (their successors are told

@@ -36,10 +36,13 @@ struct Event {
   const std::string* field(const std::string& name) const;
 };
 
-// The events of one or more moves. With clauses_only (rule coverage) each
-// event keeps its clause and seat, and its text and fields are never built.
+// The events of one or more moves. With clauses_only (rule coverage) only
+// their clauses are kept, in order, in `clauses`: no event is built (an
+// Event's empty text and fields, made and destroyed for every event, were
+// 3% of an exhaustive exploration).
 struct EventLog : std::vector<Event> {
   bool clauses_only = false;
+  std::vector<std::string_view> clauses;  // with clauses_only
 };
 
 // Appends the event of `clause` when a log is attached; games call it as they
@@ -49,7 +52,7 @@ template <class Describe>
 void record(EventLog* log, std::string_view clause, Seat seat, Describe&& describe) {
   if (log == nullptr) return;
   if (log->clauses_only) {
-    log->push_back(Event{clause, seat, {}, {}});
+    log->clauses.push_back(clause);
     return;
   }
   EventText said = std::forward<Describe>(describe)();
