@@ -19,6 +19,24 @@ class ProbabilityPool {
   // The index of `value`, added if it is new.
   Index index_of(double value) {
     const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+    // Most calls ask for the value the last one did (a decision's edges
+    // all hold 0, a state's chance outcomes often share one).
+    if (bits == last_bits_ && !values_.empty()) return last_index_;
+    last_index_ = find_or_add(value, bits);
+    last_bits_ = bits;
+    return last_index_;
+  }
+
+  double operator[](Index index) const { return values_[index]; }
+  std::size_t size() const { return values_.size(); }
+  std::size_t bytes() const {
+    return values_.capacity() * sizeof(double) + slots_.capacity() * sizeof(std::uint32_t);
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = UINT32_MAX;
+
+  Index find_or_add(double value, std::uint64_t bits) {
     if (slots_.empty()) slots_.assign(64, kEmpty);
     for (std::size_t slot = hash(bits);; slot = (slot + 1) & (slots_.size() - 1)) {
       const std::uint32_t held = slots_[slot];
@@ -38,15 +56,6 @@ class ProbabilityPool {
     return static_cast<Index>(values_.size() - 1);
   }
 
-  double operator[](Index index) const { return values_[index]; }
-  std::size_t size() const { return values_.size(); }
-  std::size_t bytes() const {
-    return values_.capacity() * sizeof(double) + slots_.capacity() * sizeof(std::uint32_t);
-  }
-
- private:
-  static constexpr std::uint32_t kEmpty = UINT32_MAX;
-
   std::size_t hash(std::uint64_t bits) const {
     return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ULL) >> 32) & (slots_.size() - 1);
   }
@@ -62,6 +71,8 @@ class ProbabilityPool {
 
   std::vector<double> values_;
   std::vector<std::uint32_t> slots_;  // open addressing: indices into values_
+  std::uint64_t last_bits_ = 0;       // the last value asked for, and its index
+  Index last_index_ = 0;
 };
 
 }  // namespace grove::checker
