@@ -785,7 +785,9 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
     std::sort(swept.begin(), swept.end(), [&](std::uint32_t a, std::uint32_t b) {
       return to_end[a] != to_end[b] ? to_end[a] < to_end[b] : a > b;
     });
-    if (exchange.largest(swept.empty() ? 0 : 1) == 1) {
+    const auto most = static_cast<std::size_t>(
+        exchange.largest(static_cast<std::int64_t>(swept.size())));  // on any rank
+    if (most > 0) {
       first_successor.clear();
       swept_successors.clear();
       for (const std::uint32_t v : swept) {
@@ -794,10 +796,8 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
             v, [&](double p, const double* theirs) { swept_successors.emplace_back(p, theirs); });
       }
       first_successor.push_back(swept_successors.size());
-      const auto stretches = static_cast<std::uint32_t>(std::clamp<std::size_t>(
-          static_cast<std::size_t>(exchange.largest(static_cast<std::int64_t>(swept.size()))) /
-              kStretch,
-          1, kMostStretches));
+      const auto stretches =
+          static_cast<std::uint32_t>(std::clamp<std::size_t>(most / kStretch, 1, kMostStretches));
       // Stretch k: swept[stretch_begin[k] .. stretch_begin[k + 1]).
       std::vector<std::size_t> stretch_begin;
       for (std::uint32_t k = 0; k <= stretches; ++k)

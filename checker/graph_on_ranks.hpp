@@ -5,9 +5,10 @@
 // as one process numbers them), and the ranks work together, message
 // round by message round, as distributed model checkers do (DiVinE's
 // OWCTY, PReach):
-// - states that can reach an end, and those that may never end: backward
-//   reachability, each rank marking its own states and telling the owners
-//   of their predecessors;
+// - states that can reach an end (and how many moves from the nearest
+//   end each is), and those that may never end: backward reachability,
+//   each rank marking its own states and telling the owners of their
+//   predecessors;
 // - states the players can keep from ending, states on cycles and the
 //   loop round them: the same fixpoint as one process, then strongly
 //   connected components by trimming and colouring (Orzan's algorithm);
@@ -16,8 +17,9 @@
 //   process does, a component once every successor outside it is final
 //   (a state on no cycle once, from final values: bit for bit what one
 //   process computes; the states of a cycle swept in place, on all their
-//   ranks together, until no value changes by more than 1e-15, so that
-//   they agree with one process's to that tolerance).
+//   ranks together, nearest an end first and in stretches whose changed
+//   values are exchanged before the next, until no value changes by more
+//   than 1e-15, so that they agree with one process's to that tolerance).
 // - the shortest trace to any state, by asking its owner for its parent,
 //   level by level back to the start.
 
