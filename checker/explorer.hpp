@@ -308,5 +308,9 @@ AlternativeRules alternatives_of(const Rules& rules);
 
 // The process's resident memory now, in bytes (0 where it cannot be read).
 std::int64_t resident_memory();
+// Gives the memory the process freed back to the system (where the
+// allocator can): freed blocks below its threshold for blocks of their own
+// stay resident otherwise, and count in the peak.
+void give_back_freed_memory();
 
 }  // namespace grove::checker
