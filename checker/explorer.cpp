@@ -280,10 +280,6 @@ std::string stop_reason_text(StopReason reason) {
   return "?";
 }
 
-// The graph is copied out of the shards into arrays of its own, each
-// shard freed once copied; the new arrays are large blocks of their own,
-// so the shards' memory would stay with the allocator, doubling the peak,
-// unless it is given back to the system as it goes.
 void give_back_freed_memory() {
 #ifdef __GLIBC__
   malloc_trim(0);
@@ -1173,6 +1169,9 @@ class Search {
       }
       take_findings(t);
       shard = Shard();
+      // The graph's own arrays are large blocks of their own, so the
+      // shards' memory would stay with the allocator, doubling the peak,
+      // unless it goes back to the system as the copy goes on.
       if ((t & 31) == 31) give_back_freed_memory();
     }
     for (const ByteReader& reader : gathered_from_) {
