@@ -5,36 +5,21 @@
 #include "engine/core/hash.hpp"
 
 namespace grove {
-namespace {
-
-constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
-
-}  // namespace
 
 Rng::Rng(std::uint64_t seed) : seed_(seed), state_(seed) {}
 
-std::uint64_t Rng::next() {
-  state_ += kGolden;
-  return mix64(state_);
-}
+void Rng::throw_zero_bound() { throw std::invalid_argument("Rng::below(0)"); }
 
-std::uint64_t Rng::below(std::uint64_t bound) {
-  if (bound == 0) throw std::invalid_argument("Rng::below(0)");
-  // Lemire's multiply-and-reject: unbiased, usually one draw.
-  uint128 product = static_cast<uint128>(next()) * bound;
-  auto low = static_cast<std::uint64_t>(product);
-  if (low < bound) {
-    const std::uint64_t threshold = (0 - bound) % bound;
-    while (low < threshold) {
-      product = static_cast<uint128>(next()) * bound;
-      low = static_cast<std::uint64_t>(product);
-    }
+uint128 Rng::reject_below(std::uint64_t bound, uint128 product) {
+  const std::uint64_t threshold = (0 - bound) % bound;
+  while (static_cast<std::uint64_t>(product) < threshold) {
+    product = static_cast<uint128>(next()) * bound;
   }
-  return static_cast<std::uint64_t>(product >> 64);
+  return product;
 }
 
 uint128 Rng::below(uint128 bound) {
-  if (bound == 0) throw std::invalid_argument("Rng::below(0)");
+  if (bound == 0) throw_zero_bound();
   if (bound <= UINT64_MAX) return below(static_cast<std::uint64_t>(bound));
   // Rejection sampling on the smallest all-ones mask covering bound - 1.
   uint128 mask = bound - 1;

@@ -17,8 +17,12 @@ struct PlainResult {
   int turns = 0;
 };
 
-// Faces in the engine's order: water, panda, bamboo, then blanks.
+// Written to be as fast as a hand-written loop gets while drawing the same
+// numbers: the generator is a local (kept in a register), the faces are
+// counted without a branch on a random value, and only the two seats that can
+// have lost dice this turn are checked for a win.
 inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, Rng& rng) {
+  Rng local = rng;
   std::array<int, 5> dice{};
   std::array<int, 5> bamboo_rolled{};
   for (int seat = 0; seat < players; ++seat) {
@@ -26,35 +30,34 @@ inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, 
     bamboo_rolled[static_cast<std::size_t>(seat)] = -1;
   }
   PlainResult result;
-  for (int turn = 0;; turn = (turn + 1) % players) {
+  for (int turn = 0;; turn = turn + 1 == players ? 0 : turn + 1) {
     ++result.turns;
     const auto me = static_cast<std::size_t>(turn);
-    int water = 0, pandas = 0, bamboo = 0;
-    for (int die = 0; die < dice[me]; ++die) {
-      const auto face = rng.below(std::uint64_t{6});
-      water += face == 0 ? 1 : 0;
-      pandas += face == 1 ? 1 : 0;
-      bamboo += face == 2 ? 1 : 0;
-    }
-    dice[me] -= water;
+    // Faces in the engine's order: water, panda, bamboo, then blanks. Each
+    // face adds one to its own 8-bit field (at most 30 dice in play).
+    std::uint64_t faces = 0;
+    for (int die = 0; die < dice[me]; ++die) faces += std::uint64_t{1} << (8 * local.below(std::uint64_t{6}));
+    const auto water = static_cast<int>(faces & 0xff);
+    const auto pandas = static_cast<int>((faces >> 8) & 0xff);
+    const auto bamboo = static_cast<int>((faces >> 16) & 0xff);
+    dice[me] -= water + pandas;
     for (int panda = 0; panda < pandas; ++panda) {
-      auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(players - 1)));
-      const int to = pick >= turn ? pick + 1 : pick;
-      --dice[me];
-      ++dice[static_cast<std::size_t>(to)];
+      const auto pick = static_cast<int>(local.below(static_cast<std::uint64_t>(players - 1)));
+      ++dice[static_cast<std::size_t>(pick >= turn ? pick + 1 : pick)];
     }
-    const auto previous = static_cast<std::size_t>((turn + players - 1) % players);
+    const auto previous = static_cast<std::size_t>(turn == 0 ? players - 1 : turn - 1);
     if (bamboo_rolled[previous] > bamboo) {
       const int given = bamboo_rolled[previous] - bamboo;
       dice[previous] -= given;
       dice[me] += given;
     }
     bamboo_rolled[me] = bamboo;
-    for (int seat = 0; seat < players; ++seat) {
-      if (dice[static_cast<std::size_t>(seat)] == 0) {
-        result.winner = seat;
-        return result;
-      }
+    // Only the roller and the one who gave bamboo lost dice, and they cannot
+    // both be out: bamboo given leaves the roller with some.
+    if (dice[me] == 0 || dice[previous] == 0) {
+      result.winner = dice[me] == 0 ? turn : static_cast<int>(previous);
+      rng = local;
+      return result;
     }
   }
 }
