@@ -36,7 +36,8 @@ inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, 
     // Faces in the engine's order: water, panda, bamboo, then blanks. Each
     // face adds one to its own 8-bit field (at most 30 dice in play).
     std::uint64_t faces = 0;
-    for (int die = 0; die < dice[me]; ++die) faces += std::uint64_t{1} << (8 * local.below(std::uint64_t{6}));
+    for (int die = 0; die < dice[me]; ++die)
+      faces += std::uint64_t{1} << (8 * local.below(std::uint64_t{6}));
     const auto water = static_cast<int>(faces & 0xff);
     const auto pandas = static_cast<int>((faces >> 8) & 0xff);
     const auto bamboo = static_cast<int>((faces >> 16) & 0xff);
