@@ -57,10 +57,11 @@ struct Settings {
 
   int dice_per_player = 0;
   Faces die;  // how many faces of each kind one die has
-  // Face number (0 .. die.total()-1) -> 0 water, 1 panda, 2 bamboo, 3 blank:
-  // rolling one die is then a table look-up rather than a chain of
-  // unpredictable branches (the simulators roll millions of dice).
-  std::array<std::uint8_t, 24> face_kind{};
+  // Face number (0 .. die.total()-1) -> one in the 16-bit field of its kind
+  // (water, panda, bamboo, blank from the lowest): a roll is then a sum of
+  // table entries, with no unpredictable branch and no count in memory that
+  // each die waits on (the simulators roll millions of dice).
+  std::array<std::uint64_t, 24> face_field{};
   bool play_for_places = false;
   bool bamboozled = false;
   int bamboozled_min_dice = 4;

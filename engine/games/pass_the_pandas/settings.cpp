@@ -22,7 +22,7 @@ Settings read_settings(const Variant& variant, int players) {
     const std::array<int, 4> counts = {settings.die.water, settings.die.panda, settings.die.bamboo,
                                        settings.die.blank};
     for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i) {
-      settings.face_kind[static_cast<std::size_t>(face++)] = static_cast<std::uint8_t>(kind);
+      settings.face_field[static_cast<std::size_t>(face++)] = std::uint64_t{1} << (16 * kind);
     }
   }
   settings.pandamonium = variant.flag("pandamonium");
