@@ -26,11 +26,12 @@ struct Move {
   // True when every argument from `used` on is zero. Games reject moves
   // with stray values in arguments their kind does not use, so that each
   // move has exactly one encoding (the one its text parses back to).
+  // Every argument is looked at, so that the loop has no branch on `used`
+  // (which follows the move kind, random in a simulated game).
   bool uses_only(int used) const {
-    for (int i = used; i < kMaxArgs; ++i) {
-      if (args[static_cast<std::size_t>(i)] != 0) return false;
-    }
-    return true;
+    int stray = 0;
+    for (int i = 0; i < kMaxArgs; ++i) stray |= i >= used ? args[static_cast<std::size_t>(i)] : 0;
+    return stray == 0;
   }
 
   friend auto operator<=>(const Move&, const Move&) = default;
