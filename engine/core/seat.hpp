@@ -15,6 +15,11 @@ inline constexpr Seat kNoSeat = -1;
 
 std::string seat_label(Seat seat);
 
+// The seat after and before `seat` round a table of `players`, without a
+// division: games ask this every turn, and simulations play millions.
+inline Seat next_seat(Seat seat, int players) { return seat + 1 == players ? 0 : seat + 1; }
+inline Seat previous_seat(Seat seat, int players) { return seat == 0 ? players - 1 : seat - 1; }
+
 // Parses "P1".."P99" into a seat; nullopt for anything else. The caller checks
 // the range against the table's player count.
 std::optional<Seat> parse_seat_label(std::string_view text);

@@ -323,7 +323,7 @@ bool BhRules::wins_by_tokens(Position& position, Seat seat, EventLog* log) const
 void BhRules::end_turn(Position& position, EventLog* log) const {
   record(log, kClauseTurnEnd, position.turn,
          [&] { return EventText{seat_label(position.turn) + "'s turn ends"}; });
-  position.turn = (position.turn + 1) % players();
+  position.turn = next_seat(position.turn, players());
   position.step = Step::Build;
   position.harvested = 0;
   position.pending_draws = 0;

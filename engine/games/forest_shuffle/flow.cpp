@@ -234,7 +234,7 @@ void ForestShuffleRules::end_turn(Position& position, EventLog* log) const {
     });
     return;
   }
-  const Seat next = (seat + 1) % players();
+  const Seat next = next_seat(seat, players());
   position.turn = next;
   position.tasks.insert(position.tasks.begin(), Task{.kind = TaskKind::Turn, .seat = next});
   record(log, kClauseTurnEnd, seat, [&] {

@@ -111,14 +111,14 @@ void PtpRules::after_pandas(Position& position, EventLog* log) const {
 Seat PtpRules::challenge_giver(const Position& position, Seat roller) const {
   const int count = players();
   Seat in_game = kNoSeat;
-  for (int back = 1; back < count && in_game == kNoSeat; ++back) {
-    const Seat seat = (roller - back + count) % count;
+  for (Seat seat = previous_seat(roller, count); seat != roller && in_game == kNoSeat;
+       seat = previous_seat(seat, count)) {
     if (position.players[static_cast<std::size_t>(seat)].still_in()) in_game = seat;
   }
   // Who rolled last is known only for the turn being played; before a
   // later turn, the last to roll is the player before still in.
   const Seat last_roller = roller == position.turn ? position.previous : in_game;
-  const Seat seat_before = (roller - 1 + count) % count;
+  const Seat seat_before = previous_seat(roller, count);
   // Where the readings name the same seat, the ruling is not read (so that
   // the explorer need not compare them there; RulingReads).
   if (in_game == last_roller && in_game == seat_before) return in_game;
@@ -268,7 +268,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
   position.previous = turn;
   Seat next = turn;
   do {
-    next = (next + 1) % players();
+    next = next_seat(next, players());
   } while (!position.players[static_cast<std::size_t>(next)].still_in());
   position.turn = next;
   position.step = Step::Roll;
@@ -278,7 +278,7 @@ void PtpRules::end_turn(Position& position, EventLog* log) const {
 }
 
 void PtpRules::start_next_round(Position& position, EventLog* log) const {
-  Seat starter = (position.starter + 1) % players();
+  Seat starter = next_seat(position.starter, players());
   if (settings_.round_starter != Settings::RoundStarter::Rotate) {
     const bool winner = settings_.round_starter == Settings::RoundStarter::RoundWinner;
     int best = winner ? players() + 1 : 0;

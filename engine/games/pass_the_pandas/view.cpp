@@ -72,7 +72,7 @@ bool PtpRules::bamboo_still_read(const Position& position, Seat seat) const {
   // whatever the ruling: the seat before the turn is read until this
   // turn's challenge is settled, and every other seat rolls before the
   // seat after it does.
-  const Seat before = static_cast<Seat>((turn - 1 + players()) % players());
+  const Seat before = previous_seat(turn, players());
   return seat == before && !position.challenge_settled;
 }
 

@@ -184,7 +184,7 @@ void TakenokoRules::start_turn(Position& position) const {
 
 void TakenokoRules::end_turn(Position& position, EventLog* log) const {
   const Seat seat = position.turn;
-  const Seat next = (seat + 1) % players();
+  const Seat next = next_seat(seat, players());
   record(log, kClauseTurnEnd, seat, [&] {
     return EventText{fmt::format("{} ends the turn", seat_label(seat)),
                      {{"next", seat_label(next)}}};
