@@ -7,9 +7,11 @@
 //
 // Layout: the fingerprints in insertion order (8 bytes each, in chunks so
 // that growing never copies them or leaves half a buffer unused) and an
-// open-addressing table of 4-byte indexes over them, probed linearly and
-// kept between 53% and 80% full (probes stay within a cache line or two:
-// sixteen slots share one). That is 13 to 15.5 bytes per state, all told.
+// open-addressing table over them, probed linearly and kept between 53% and
+// 80% full. Each 12-byte slot holds a fingerprint and its index, so that a
+// probe compares in the slot it reads (one memory read, where a slot holding
+// only the index had to read the fingerprint it numbers too). That is 23 to
+// 30.6 bytes per state, all told.
 
 #include <cstddef>
 #include <cstdint>
@@ -61,8 +63,17 @@ class FingerprintSet {
   }
   void grow();
 
+  // Three 4-byte words, not an 8-byte and a 4-byte field: 12 bytes, not 16.
+  struct Slot {
+    std::uint32_t entry = 0;  // 0: empty; otherwise index + 1
+    std::uint32_t low = 0;
+    std::uint32_t high = 0;
+
+    std::uint64_t fingerprint() const { return std::uint64_t{high} << 32 | low; }
+  };
+
   std::vector<std::unique_ptr<std::uint64_t[]>> chunks_;
-  std::vector<std::uint32_t> slots_;  // 0: empty; otherwise index + 1
+  std::vector<Slot> slots_;
   std::uint32_t size_ = 0;
 };
 
