@@ -62,8 +62,7 @@ void FingerprintSet::grow() {
 }
 
 std::size_t FingerprintSet::bytes() const {
-  return chunks_.size() * kChunkSize * sizeof(std::uint64_t) +
-         slots_.capacity() * sizeof(Slot) +
+  return chunks_.size() * kChunkSize * sizeof(std::uint64_t) + slots_.capacity() * sizeof(Slot) +
          chunks_.capacity() * sizeof(std::unique_ptr<std::uint64_t[]>);
 }
 
