@@ -174,6 +174,10 @@ struct Shard {
   std::vector<std::uint32_t> level_begin;  // first state of each level
   Encoded frontier;                        // the level being expanded
   Encoded arrivals;                        // the next level, as it is numbered
+  // The fingerprints of the frontier's and the arrivals' states, in the same
+  // order (the fingerprint set keeps none by number), to check what each
+  // state's bytes decode to.
+  std::vector<std::uint64_t> frontier_fingerprints, arrival_fingerprints;
   Outbox outbox;
   std::vector<Answer> answers;        // for successors other ranks found, to send back
   std::size_t fingerprint_bytes = 0;  // another rank's shard, gathered to rank 0
@@ -336,6 +340,7 @@ class Search {
       bool added = false;
       home.add(fingerprint, kNoState, 0, &added);
       home.frontier.add(rules_, *start);
+      home.frontier_fingerprints.push_back(fingerprint);
     }
     found_ = 1;
 
@@ -372,6 +377,8 @@ class Search {
         arrived += static_cast<std::int64_t>(shard.arrivals.count());
         shard.frontier = std::move(shard.arrivals);
         shard.arrivals = Encoded();
+        shard.frontier_fingerprints = std::move(shard.arrival_fingerprints);
+        shard.arrival_fingerprints = {};
         found_ += shard.seen.size();
       }
       found_ = total(found_);
@@ -406,12 +413,14 @@ class Search {
     shard.frontier.each([&](std::size_t k, std::string_view bytes) {
       if (aborted_.load(std::memory_order_relaxed)) return;
       const auto local = static_cast<std::uint32_t>(first + k);
-      expand(shard, s, local, *read_back(shard, s, local, bytes), scratch);
+      expand(shard, s, local, *read_back(shard, s, local, shard.frontier_fingerprints[k], bytes),
+             scratch);
       const std::int64_t done = scratch.expanded.load(std::memory_order_relaxed) + 1;
       scratch.expanded.store(done, std::memory_order_relaxed);
       if ((done & 255) == 0 && &scratch == scratch_[0].get()) report(false);
     });
     shard.frontier.release();
+    std::vector<std::uint64_t>().swap(shard.frontier_fingerprints);
     shard.outbox.group();
   }
 
@@ -422,11 +431,11 @@ class Search {
   // broken (reported by the properties themselves under all_checks), and
   // the state is made again from the start by the moves that reached it.
   std::unique_ptr<State> read_back(Shard& shard, std::uint32_t s, std::uint32_t local,
-                                   std::string_view bytes) {
+                                   std::uint64_t fingerprint, std::string_view bytes) {
     std::string problem;
     try {
       std::unique_ptr<State> state = rules_.decode(bytes);
-      if (plain_fingerprint(*state) == shard.seen.fingerprint(local)) return state;
+      if (plain_fingerprint(*state) == fingerprint) return state;
       problem = "decoding the state's bytes gives a state with another fingerprint";
     } catch (const StateDecodeError& error) {
       problem = std::string("the state's own bytes do not decode: ") + error.what();
@@ -706,7 +715,10 @@ class Search {
         bool added = false;
         const std::uint32_t local =
             shard.add(discovery.fingerprint, discovery.parent, discovery.choice, &added);
-        if (added) shard.arrivals.add(state);
+        if (added) {
+          shard.arrivals.add(state);
+          shard.arrival_fingerprints.push_back(discovery.fingerprint);
+        }
         if (owns(s)) {
           shards_[s].edge_target[discovery.edge] = make_ref(t, local);
         } else {

@@ -38,16 +38,13 @@ std::pair<std::uint32_t, bool> FingerprintSet::insert(std::uint64_t fingerprint)
   }
   if (size_ == kMaxSize) throw std::length_error("more states than one fingerprint set can number");
   const std::uint32_t index = size_++;
-  if ((index & (kChunkSize - 1)) == 0)
-    chunks_.push_back(std::make_unique<std::uint64_t[]>(kChunkSize));
-  chunks_[index >> kChunkBits][index & (kChunkSize - 1)] = fingerprint;
   slots_[slot] = Slot{index + 1, static_cast<std::uint32_t>(fingerprint),
                       static_cast<std::uint32_t>(fingerprint >> 32)};
   return {index, true};
 }
 
 // Half again as many slots: the table is then 53% full, so it stays
-// between 53% and 80% full and costs 15 to 22.6 bytes per fingerprint.
+// between 53% and 80% full.
 void FingerprintSet::grow() {
   std::vector<Slot> old;
   old.swap(slots_);
@@ -61,9 +58,6 @@ void FingerprintSet::grow() {
   }
 }
 
-std::size_t FingerprintSet::bytes() const {
-  return chunks_.size() * kChunkSize * sizeof(std::uint64_t) + slots_.capacity() * sizeof(Slot) +
-         chunks_.capacity() * sizeof(std::unique_ptr<std::uint64_t[]>);
-}
+std::size_t FingerprintSet::bytes() const { return slots_.capacity() * sizeof(Slot); }
 
 }  // namespace grove::checker

@@ -5,17 +5,16 @@
 // index, in the order of insertion; the parent links, the state graph and
 // every analysis use the index.
 //
-// Layout: the fingerprints in insertion order (8 bytes each, in chunks so
-// that growing never copies them or leaves half a buffer unused) and an
-// open-addressing table over them, probed linearly and kept between 53% and
-// 80% full. Each 12-byte slot holds a fingerprint and its index, so that a
-// probe compares in the slot it reads (one memory read, where a slot holding
-// only the index had to read the fingerprint it numbers too). That is 23 to
-// 30.6 bytes per state, all told.
+// Layout: an open-addressing table, probed linearly and kept between 53%
+// and 80% full, whose 12-byte slots hold a fingerprint and its index, so that
+// a probe compares in the slot it reads (one memory read; a slot holding only
+// an index into the fingerprints kept in insertion order took a second read
+// for the fingerprint it numbers). That is 15 to 22.6 bytes per state; whoever
+// needs the fingerprint of an index keeps it (the explorer does for the level
+// it expands).
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -43,17 +42,11 @@ class FingerprintSet {
   // so that several searches can wait for memory at once.
   void prefetch(std::uint64_t fingerprint) const { __builtin_prefetch(&slots_[home(fingerprint)]); }
 
-  std::uint64_t fingerprint(std::uint32_t index) const {
-    return chunks_[index >> kChunkBits][index & (kChunkSize - 1)];
-  }
   std::uint32_t size() const { return size_; }
-  // Memory held: the fingerprints (whole chunks) and the table.
+  // Memory held: the table.
   std::size_t bytes() const;
 
  private:
-  static constexpr unsigned kChunkBits = 8;
-  static constexpr std::uint32_t kChunkSize = 1U << kChunkBits;
-
   // The table slot where the search for `fingerprint` starts: the high bits
   // of fingerprint × capacity (Lemire's multiply-shift), so the capacity
   // need not be a power of two and the low bits stay free for choosing the
@@ -72,7 +65,6 @@ class FingerprintSet {
     std::uint64_t fingerprint() const { return std::uint64_t{high} << 32 | low; }
   };
 
-  std::vector<std::unique_ptr<std::uint64_t[]>> chunks_;
   std::vector<Slot> slots_;
   std::uint32_t size_ = 0;
 };
