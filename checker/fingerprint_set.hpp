@@ -5,11 +5,11 @@
 // index, in the order of insertion; the parent links, the state graph and
 // every analysis use the index.
 //
-// Layout: an open-addressing table, probed linearly and kept between 53%
+// Layout: an open-addressing table, probed linearly and kept between 64%
 // and 80% full, whose 12-byte slots hold a fingerprint and its index, so that
 // a probe compares in the slot it reads (one memory read; a slot holding only
 // an index into the fingerprints kept in insertion order took a second read
-// for the fingerprint it numbers). That is 15 to 22.6 bytes per state; whoever
+// for the fingerprint it numbers). That is 15 to 18.75 bytes per state; whoever
 // needs the fingerprint of an index keeps it (the explorer does for the level
 // it expands).
 

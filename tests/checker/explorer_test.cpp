@@ -112,15 +112,15 @@ TEST(FingerprintSet, NumbersEachFingerprintOnceInTheOrderAdded) {
   EXPECT_EQ(set.find(0), added.size());
 }
 
-// The layout promises a table of 12-byte slots at least 53% full: at most
-// 22.6 bytes per state, whatever the count.
-TEST(FingerprintSet, KeepsAtMostTwentyThreeBytesPerFingerprint) {
+// The layout promises a table of 12-byte slots at least 64% full: at most
+// 18.75 bytes per state, whatever the count.
+TEST(FingerprintSet, KeepsAtMostNineteenBytesPerFingerprint) {
   checker::FingerprintSet set;
   std::mt19937_64 random(11);
   for (int i = 1; i <= 3'000'000; ++i) {
     set.insert(random());
     if (i >= 100'000 && i % 50'000 == 0) {
-      EXPECT_LE(static_cast<double>(set.bytes()) / i, 22.6) << i << " fingerprints";
+      EXPECT_LE(static_cast<double>(set.bytes()) / i, 18.75) << i << " fingerprints";
     }
   }
 }
