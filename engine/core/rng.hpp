@@ -20,7 +20,8 @@ class Rng {
 
   std::uint64_t seed() const { return seed_; }
   // Inline: every die, card and agent's pick draws here, and a call per draw
-  // was a third of a plain random game's time.
+  // cost about a seventh of a plain random game's time (the benchmark's
+  // plain Pass the Pandas loop: 448 -> 384 ns a game).
   std::uint64_t next() {
     state_ += kGolden;
     return mix64(state_);

@@ -34,7 +34,7 @@ inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, 
     ++result.turns;
     const auto me = static_cast<std::size_t>(turn);
     // Faces in the engine's order: water, panda, bamboo, then blanks. Each
-    // face adds one to its own 8-bit field (at most 30 dice in play).
+    // face adds one to its own 8-bit field (far fewer than 256 dice in play).
     std::uint64_t faces = 0;
     for (int die = 0; die < dice[me]; ++die)
       faces += std::uint64_t{1} << (8 * local.below(std::uint64_t{6}));
