@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "engine/core/rng.hpp"
+#include "engine/core/seat.hpp"
 
 namespace grove::bench {
 
@@ -30,7 +31,7 @@ inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, 
     bamboo_rolled[static_cast<std::size_t>(seat)] = -1;
   }
   PlainResult result;
-  for (int turn = 0;; turn = turn + 1 == players ? 0 : turn + 1) {
+  for (Seat turn = 0;; turn = next_seat(turn, players)) {
     ++result.turns;
     const auto me = static_cast<std::size_t>(turn);
     // Faces in the engine's order: water, panda, bamboo, then blanks. Each
@@ -46,7 +47,7 @@ inline PlainResult play_plain_pass_the_pandas(int players, int dice_per_player, 
       const auto pick = static_cast<int>(local.below(static_cast<std::uint64_t>(players - 1)));
       ++dice[static_cast<std::size_t>(pick >= turn ? pick + 1 : pick)];
     }
-    const auto previous = static_cast<std::size_t>(turn == 0 ? players - 1 : turn - 1);
+    const auto previous = static_cast<std::size_t>(previous_seat(turn, players));
     if (bamboo_rolled[previous] > bamboo) {
       const int given = bamboo_rolled[previous] - bamboo;
       dice[previous] -= given;
