@@ -121,9 +121,8 @@ Move PtpRules::sample_chance_at(const Position& position, Rng& rng) const {
   const auto faces = static_cast<std::uint64_t>(die.total());
   std::uint64_t counts = 0;
   for (int i = 0; i < dice; ++i) counts += settings_.face_field[rng.below(faces)];
-  auto field = [&](int kind) { return static_cast<std::int16_t>(counts >> (16 * kind)); };
-  return Move{
-      kRoll, static_cast<std::int16_t>(position.turn), {field(0), field(1), field(2), field(3)}};
+  // The fields are the roll's arguments already (water, panda, bamboo, blank).
+  return make_move_of_fields(kRoll, position.turn, counts);
 }
 
 std::optional<std::string> PtpRules::rejection(const Position& position, const Move& move) const {

@@ -1,0 +1,29 @@
+#include "engine/core/move.hpp"
+
+#include <gtest/gtest.h>
+
+namespace grove {
+namespace {
+
+// Four 16-bit fields, lowest first, as a game packs them.
+std::uint64_t fields(int a, int b, int c, int d) {
+  auto field = [](int value, int at) {
+    return std::uint64_t{static_cast<std::uint16_t>(value)} << (16 * at);
+  };
+  return field(a, 0) | field(b, 1) | field(c, 2) | field(d, 3);
+}
+
+TEST(Move, BuiltFromPackedFieldsEqualsTheSameMoveBuiltArgumentByArgument) {
+  EXPECT_EQ(make_move_of_fields(1, 0, fields(2, 0, 3, 1)), make_move(1, 0, {2, 0, 3, 1}));
+  EXPECT_EQ(make_move_of_fields(7, 4, fields(0, 0, 0, 0)), make_move(7, 4));
+  // Negative seats and arguments keep their sign (kNoSeat for a chance
+  // outcome that concerns nobody).
+  EXPECT_EQ(make_move_of_fields(65535, kNoSeat, fields(-1, 32767, -32768, 5)),
+            make_move(65535, kNoSeat, {-1, 32767, -32768, 5}));
+  const Move move = make_move_of_fields(3, 2, fields(9, 8, 7, 6));
+  EXPECT_TRUE(move.uses_only(4));
+  EXPECT_FALSE(move.uses_only(3));
+}
+
+}  // namespace
+}  // namespace grove
