@@ -41,30 +41,43 @@ struct Move {
   friend auto operator<=>(const Move&, const Move&) = default;
 };
 
-// A move of `kind` by `seat` with the given leading arguments (the rest 0).
-inline Move make_move(std::uint16_t kind, Seat seat, std::initializer_list<int> args = {}) {
-  Move move;
-  move.kind = kind;
-  move.seat = static_cast<std::int16_t>(seat);
-  std::size_t i = 0;
-  for (int arg : args) move.args[i++] = static_cast<std::int16_t>(arg);
-  return move;
+// Moves are built here as the two 64-bit words they occupy, never field by
+// field. A Move is returned in two registers and copied as 16 bytes: built
+// field by field, GCC 12 stores it unaligned and piecemeal, the loads that
+// read it back cannot be forwarded from those stores, and each one stalls
+// (a Pass the Pandas roll: over a third of its sampling's time; pushing a
+// legal move: two thirds of listing them). As words, stores and loads match.
+namespace move_words {
+inline std::uint64_t field(int value, int at) {
+  return std::uint64_t{static_cast<std::uint16_t>(value)} << (16 * at);
 }
-
-// A move of `kind` by `seat` whose first four arguments are the 16-bit
-// fields of `args`, lowest first (the rest 0). It is built as two 64-bit
-// words because a Move is returned in two registers: built field by field,
-// GCC 12 stores it unaligned and piecemeal, the two loads that fill the
-// registers cannot be forwarded from those stores, and every call stalls on
-// its return (a Pass the Pandas roll: over a third of the sampling's time).
-inline Move make_move_of_fields(std::uint16_t kind, Seat seat, std::uint64_t args) {
+inline std::uint64_t head(std::uint16_t kind, Seat seat) { return field(kind, 0) | field(seat, 1); }
+inline Move move_of(const std::array<std::uint64_t, 2>& words) {
   static_assert(std::is_trivially_copyable_v<Move> && std::endian::native == std::endian::little &&
                 sizeof(Move) == 16 && offsetof(Move, args) == 4);
-  const std::array<std::uint64_t, 2> words = {
-      kind | std::uint64_t{static_cast<std::uint16_t>(seat)} << 16 | args << 32, args >> 32};
   Move move;
   std::memcpy(static_cast<void*>(&move), words.data(), sizeof move);  // trivially copyable
   return move;
+}
+}  // namespace move_words
+
+// A move of `kind` by `seat` with the given leading arguments (at most
+// kMaxArgs; the rest 0).
+inline Move make_move(std::uint16_t kind, Seat seat, std::initializer_list<int> args = {}) {
+  std::array<std::uint64_t, 2> words = {move_words::head(kind, seat), 0};
+  int at = 2;  // kind and seat are the first two fields
+  for (int arg : args) {
+    words[static_cast<std::size_t>(at / 4)] |= move_words::field(arg, at % 4);
+    ++at;
+  }
+  return move_words::move_of(words);
+}
+
+// A move of `kind` by `seat` whose first four arguments are the 16-bit
+// fields of `args`, lowest first (the rest 0): a game that counts in packed
+// fields hands them over as they are.
+inline Move make_move_of_fields(std::uint16_t kind, Seat seat, std::uint64_t args) {
+  return move_words::move_of({move_words::head(kind, seat) | args << 32, args >> 32});
 }
 
 }  // namespace grove

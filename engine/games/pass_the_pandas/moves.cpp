@@ -60,14 +60,13 @@ void PtpRules::legal_moves_at(const Position& position, std::vector<Move>& moves
   if (position.step != Step::PassPandas && position.step != Step::Bamboozle) return;
   const Seat turn = position.turn;
   if (position.step == Step::Bamboozle) {
-    moves.push_back(Move{kKeepDice, static_cast<std::int16_t>(turn), {}});
+    moves.push_back(make_move(kKeepDice, turn));
   }
   const std::uint16_t kind = position.step == Step::PassPandas ? kPassPanda : kExchange;
   for (Seat other = 0; other < players(); ++other) {
     if (other == turn || !position.players[static_cast<std::size_t>(other)].still_in()) continue;
     if (kind == kExchange && !may_exchange_with(position, other)) continue;
-    moves.push_back(
-        Move{kind, static_cast<std::int16_t>(turn), {static_cast<std::int16_t>(other)}});
+    moves.push_back(make_move(kind, turn, {other}));
   }
 }
 
