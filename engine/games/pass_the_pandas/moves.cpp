@@ -84,11 +84,8 @@ void PtpRules::list_rolls(int dice, Seat seat, std::vector<ChanceOutcome>& outco
         uint128 weight = ways * power(die.water, water) * power(die.panda, panda) *
                          power(die.bamboo, bamboo) * power(die.blank, blank);
         if (weight == 0) continue;
-        Move roll{kRoll,
-                  static_cast<std::int16_t>(seat),
-                  {static_cast<std::int16_t>(water), static_cast<std::int16_t>(panda),
-                   static_cast<std::int16_t>(bamboo), static_cast<std::int16_t>(blank)}};
-        outcomes.push_back(ChanceOutcome{roll, Probability(weight, denominator)});
+        outcomes.push_back(ChanceOutcome{make_move(kRoll, seat, {water, panda, bamboo, blank}),
+                                         Probability(weight, denominator)});
       }
     }
   }
