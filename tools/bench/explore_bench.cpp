@@ -9,7 +9,7 @@
 // jobs; and the small variant of every game that grove ships for
 // exploring, through the game's view.
 //
-//   build-release/tools/explore_bench
+//   build/tools/explore_bench   (after tools/run.sh)
 
 #include <benchmark/benchmark.h>
 

@@ -2,7 +2,7 @@
 // engine API (the path the checker and simulators use) and as a plain
 // hand-written loop. The target is the engine at least a third of the loop.
 //
-//   build/tools/bench/pass_the_pandas_bench
+//   build/tools/pass_the_pandas_bench --benchmark_min_time=2   (after tools/run.sh)
 
 #include <benchmark/benchmark.h>
 
