@@ -95,50 +95,60 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   stack.reserve(n);
   calls.reserve(n);
   StateIndex counter = 0;
-  const auto visit = [&](StateIndex v) {
+  for (StateIndex root = 0; root < n; ++root) {
+    if (index[root] != kNoState || !inside(root)) continue;
+    // The state being visited and its next edge are kept here, not on
+    // `calls`: read and written through the vector for every edge, they
+    // made each edge wait on the last one's store.
+    StateIndex v = root;
+    std::size_t e = graph.edges_begin(v);
     index[v] = low[v] = counter++;
     stack.push_back(v);
     on_stack[v] = true;
-    calls.push_back({v, graph.edges_begin(v)});
-  };
-  for (StateIndex root = 0; root < n; ++root) {
-    if (index[root] != kNoState || !inside(root)) continue;
-    visit(root);
-    while (!calls.empty()) {
-      const StateIndex v = calls.back().state;
-      if (calls.back().edge < graph.edges_end(v)) {
-        const std::size_t e = calls.back().edge++;
+    for (;;) {
+      bool descended = false;
+      for (const std::size_t end = graph.edges_end(v); e < end; ++e) {
         const StateIndex w = graph.edge_target(e);
         if (w == kNoState || !inside(w) || !follows(v, e, w)) continue;
         if (index[w] == kNoState) {
-          visit(w);
-        } else if (on_stack[w]) {
-          low[v] = std::min(low[v], index[w]);
+          calls.push_back({v, e + 1});
+          v = w;
+          e = graph.edges_begin(v);
+          index[v] = low[v] = counter++;
+          stack.push_back(v);
+          on_stack[v] = true;
+          descended = true;
+          break;
         }
-        continue;
+        if (on_stack[w]) low[v] = std::min(low[v], index[w]);
       }
+      if (descended) continue;
+      // Every edge of v followed: v closes a component if nothing below it
+      // reached further up.
+      if (low[v] == index[v]) {
+        const auto component = static_cast<std::uint32_t>(out.count());
+        const std::size_t first = out.states.size();
+        StateIndex w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          on_stack[w] = false;
+          out.of[w] = component;
+          out.states.push_back(w);
+        } while (w != v);
+        bool cyclic = out.states.size() - first > 1;
+        for (std::size_t f = graph.edges_begin(v); !cyclic && f < graph.edges_end(v); ++f) {
+          cyclic = graph.edge_target(f) == v && follows(v, f, v);
+        }
+        out.cyclic.push_back(cyclic);
+        out.begin.push_back(out.states.size());
+      }
+      if (calls.empty()) break;
+      const StateIndex below = v;
+      v = calls.back().state;
+      e = calls.back().edge;
       calls.pop_back();
-      if (!calls.empty()) {
-        const StateIndex u = calls.back().state;
-        low[u] = std::min(low[u], low[v]);
-      }
-      if (low[v] != index[v]) continue;
-      const auto component = static_cast<std::uint32_t>(out.count());
-      const std::size_t first = out.states.size();
-      StateIndex w;
-      do {
-        w = stack.back();
-        stack.pop_back();
-        on_stack[w] = false;
-        out.of[w] = component;
-        out.states.push_back(w);
-      } while (w != v);
-      bool cyclic = out.states.size() - first > 1;
-      for (std::size_t e = graph.edges_begin(v); !cyclic && e < graph.edges_end(v); ++e) {
-        cyclic = graph.edge_target(e) == v && follows(v, e, v);
-      }
-      out.cyclic.push_back(cyclic);
-      out.begin.push_back(out.states.size());
+      low[v] = std::min(low[v], low[below]);
     }
   }
   return out;
