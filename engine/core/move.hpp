@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <stdexcept>
 #include <type_traits>
 
 #include "engine/core/seat.hpp"
@@ -41,12 +42,12 @@ struct Move {
   friend auto operator<=>(const Move&, const Move&) = default;
 };
 
-// Moves are built here as the two 64-bit words they occupy, never field by
-// field. A Move is returned in two registers and copied as 16 bytes: built
-// field by field, GCC 12 stores it unaligned and piecemeal, the loads that
-// read it back cannot be forwarded from those stores, and each one stalls
-// (a Pass the Pandas roll: over a third of its sampling's time; pushing a
-// legal move: two thirds of listing them). As words, stores and loads match.
+// The makers below build a move as the two 64-bit words it occupies. A
+// Move is returned in two registers and copied as 16 bytes: built field by
+// field, GCC 12 stores it unaligned and piecemeal, the loads that read it
+// back cannot be forwarded from those stores, and each one stalls (a Pass
+// the Pandas roll: over a third of its sampling's time; pushing a legal
+// move: two thirds of listing them). As words, stores and loads match.
 namespace move_words {
 inline std::uint64_t field(int value, int at) {
   return std::uint64_t{static_cast<std::uint16_t>(value)} << (16 * at);
@@ -64,6 +65,7 @@ inline Move move_of(const std::array<std::uint64_t, 2>& words) {
 // A move of `kind` by `seat` with the given leading arguments (at most
 // kMaxArgs; the rest 0).
 inline Move make_move(std::uint16_t kind, Seat seat, std::initializer_list<int> args = {}) {
+  if (args.size() > Move::kMaxArgs) throw std::logic_error("a move has at most six arguments");
   std::array<std::uint64_t, 2> words = {move_words::head(kind, seat), 0};
   int at = 2;  // kind and seat are the first two fields
   for (int arg : args) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 namespace grove {
 namespace {
 
@@ -23,6 +25,7 @@ TEST(Move, MakeMoveSetsTheKindTheSeatAndTheLeadingArguments) {
   EXPECT_EQ(full.seat, kNoSeat);
   EXPECT_EQ(full.args, (std::array<std::int16_t, Move::kMaxArgs>{1, -2, 3, -4, 5, -32768}));
   EXPECT_EQ(make_move(0, 0), (Move{.kind = 0, .seat = 0, .args = {}}));
+  EXPECT_THROW(make_move(1, 0, {1, 2, 3, 4, 5, 6, 7}), std::logic_error);
 }
 
 TEST(Move, BuiltFromPackedFieldsEqualsTheSameMoveBuiltArgumentByArgument) {
