@@ -161,52 +161,51 @@ Node BhRules::node_at(const Position& position) const {
   return Node{NodeKind::Decision, actor(position), position.step == Step::SetupDiscard};
 }
 
+namespace {
+
+// The pile the next chance event draws a card from, and the move that
+// draws `card` (a deal to the forest names its cell first). The move is
+// built whole (make_move), not by setting its card in a Move kept here:
+// copied out after that store, it stalled on every card listed.
+struct Draw {
+  const CardSet* pile;
+  std::uint16_t kind;
+  Seat seat;
+  int cell;  // kDealForest only
+
+  Move of(Card card) const {
+    return kind == kDealForest ? make_move(kind, seat, {cell, card})
+                               : make_move(kind, seat, {card});
+  }
+};
+
+Draw next_draw(const Position& position, int players) {
+  if (position.step == Step::DealForest) {
+    return Draw{&position.box, kDealForest, kNoSeat, position.setup_moves};
+  }
+  if (position.step == Step::DealDeeds) {
+    return Draw{&position.draw_pile, kDeal, position.setup_moves % players, 0};
+  }
+  return Draw{&position.draw_pile, kDraw, position.turn, 0};
+}
+
+}  // namespace
+
 void BhRules::chance_outcomes_at(const Position& position,
                                  std::vector<ChanceOutcome>& outcomes) const {
   outcomes.clear();
-  Move move;
-  CardSet pile;
-  if (position.step == Step::DealForest) {
-    move.kind = kDealForest;
-    move.args[0] = static_cast<std::int16_t>(position.setup_moves);
-    pile = position.box;
-  } else if (position.step == Step::DealDeeds) {
-    move.kind = kDeal;
-    move.seat = static_cast<std::int16_t>(position.setup_moves % players());
-    pile = position.draw_pile;
-  } else {
-    move.kind = kDraw;
-    move.seat = static_cast<std::int16_t>(position.turn);
-    pile = position.draw_pile;
-  }
-  const auto count = static_cast<std::uint64_t>(pile.size());
-  const int slot = move.kind == kDealForest ? 1 : 0;
-  pile.for_each([&](Card card) {
-    move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(card);
-    outcomes.push_back(ChanceOutcome{move, Probability(1, count)});
+  const Draw draw = next_draw(position, players());
+  const auto count = static_cast<std::uint64_t>(draw.pile->size());
+  draw.pile->for_each([&](Card card) {
+    outcomes.push_back(ChanceOutcome{draw.of(card), Probability(1, count)});
   });
 }
 
 Move BhRules::sample_chance_at(const Position& position, Rng& rng) const {
   // Every card of the pile is equally likely: pick one without listing them.
-  Move move;
-  const CardSet* pile = &position.draw_pile;
-  int slot = 0;
-  if (position.step == Step::DealForest) {
-    move.kind = kDealForest;
-    move.args[0] = static_cast<std::int16_t>(position.setup_moves);
-    pile = &position.box;
-    slot = 1;
-  } else if (position.step == Step::DealDeeds) {
-    move.kind = kDeal;
-    move.seat = static_cast<std::int16_t>(position.setup_moves % players());
-  } else {
-    move.kind = kDraw;
-    move.seat = static_cast<std::int16_t>(position.turn);
-  }
-  const auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(pile->size())));
-  move.args[static_cast<std::size_t>(slot)] = static_cast<std::int16_t>(pile->nth(pick));
-  return move;
+  const Draw draw = next_draw(position, players());
+  const auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(draw.pile->size())));
+  return draw.of(draw.pile->nth(pick));
 }
 
 Outcome BhRules::outcome_at(const Position& position) const {

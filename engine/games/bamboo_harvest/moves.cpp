@@ -288,17 +288,13 @@ void BhRules::legal_moves_at(const Position& position, std::vector<Move>& moves)
       });
       moves.resize(count);
       Move* next = moves.data();
-      Move swap = make_move(kSwap, seat);
+      // Each move built whole: a Move kept here with one field changed
+      // before each copy stalled every copy on that store.
       for_each_swap_group(position, [&](Card deed, int card, std::uint64_t others) {
-        swap.args[0] = static_cast<std::int16_t>(card);
-        swap.args[2] = static_cast<std::int16_t>(deed);
         for (; others != 0; others &= others - 1) {
-          const auto other = static_cast<std::int16_t>(std::countr_zero(others));
-          swap.args[1] = other;
-          swap.args[3] = static_cast<std::int16_t>(card);
-          *next++ = swap;
-          swap.args[3] = other;
-          *next++ = swap;
+          const int other = std::countr_zero(others);
+          *next++ = make_move(kSwap, seat, {card, other, deed, card});
+          *next++ = make_move(kSwap, seat, {card, other, deed, other});
         }
         return false;
       });

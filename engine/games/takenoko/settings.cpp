@@ -127,41 +127,35 @@ Node TakenokoRules::node_at(const Position& position) const {
 void TakenokoRules::chance_outcomes_at(const Position& position,
                                        std::vector<ChanceOutcome>& outcomes) const {
   outcomes.clear();
-  Move move;
-  move.seat = static_cast<std::int16_t>(position.turn);
-  auto from_pile = [&](const auto& unseen, int total) {
-    for (std::size_t kind = 0; kind < unseen.size(); ++kind) {
-      if (unseen[kind] == 0) continue;
-      move.args[0] = static_cast<std::int16_t>(kind);
-      outcomes.push_back(
-          ChanceOutcome{move, Probability(unseen[kind], static_cast<unsigned>(total))});
+  // Each outcome's move built whole (make_move): a Move kept here with its
+  // argument changed before each copy stalled every copy on that store.
+  auto from_pile = [&](std::uint16_t kind, Seat seat, const auto& unseen, int total) {
+    for (std::size_t piece = 0; piece < unseen.size(); ++piece) {
+      if (unseen[piece] == 0) continue;
+      outcomes.push_back(ChanceOutcome{make_move(kind, seat, {static_cast<int>(piece)}),
+                                       Probability(unseen[piece], static_cast<unsigned>(total))});
     }
   };
   switch (position.step) {
     case Step::Deal: {
       const ObjectivePile& pile =
           position.objectives[static_cast<std::size_t>(position.dealt % kCategories)];
-      move.kind = kDeal;
-      move.seat = static_cast<std::int16_t>(position.dealt / kCategories);
-      from_pile(pile.unseen, pile.unseen_count());
+      from_pile(kDeal, position.dealt / kCategories, pile.unseen, pile.unseen_count());
       break;
     }
     case Step::Weather:
-      move.kind = kRollWeather;
       for (int face = static_cast<int>(Weather::Sun); face <= static_cast<int>(Weather::Question);
            ++face) {
-        move.args[0] = static_cast<std::int16_t>(face);
-        outcomes.push_back(ChanceOutcome{move, Probability(1, 6)});
+        outcomes.push_back(
+            ChanceOutcome{make_move(kRollWeather, position.turn, {face}), Probability(1, 6)});
       }
       break;
     case Step::DrawPlots:
-      move.kind = kDrawPlot;
-      from_pile(position.tiles.unseen, position.tiles.unseen_count());
+      from_pile(kDrawPlot, position.turn, position.tiles.unseen, position.tiles.unseen_count());
       break;
     case Step::DrawObjective: {
       const ObjectivePile& pile = position.objectives[static_cast<std::size_t>(position.drawing)];
-      move.kind = kDrawObjective;
-      from_pile(pile.unseen, pile.unseen_count());
+      from_pile(kDrawObjective, position.turn, pile.unseen, pile.unseen_count());
       break;
     }
     default:
