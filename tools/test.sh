@@ -12,9 +12,11 @@
 # everywhere (label "views": every ruling searched twice with every check;
 # the explorer, the views and the ruling reads run under the sanitizers in
 # the checker tests' small and planted games). There the mutation test tries 6
-# mutants of each shipped file rather than 20, and the MPI balance runs
-# use 3 ranks only: the sanitizers look for memory errors on every path,
-# which the first pass has already shown give the right answers.
+# mutants of each shipped file rather than 20, the robustness test every
+# third out-of-range setting, each RapidCheck property 25 random cases rather
+# than 100, and the MPI balance runs use 3 ranks only: the sanitizers look for
+# memory errors on every path, which the first pass has already shown give
+# the right answers.
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +42,4 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGROVE_SANITIZE=ON \
   -DGROVE_BENCHMARKS=OFF >/dev/null
 cmake --build build-asan
 ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  GROVE_MUTANTS=6 GROVE_MPI_RANKS=3 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser|package|views'
+  GROVE_MUTANTS=6 GROVE_SETTINGS_EVERY=3 GROVE_MPI_RANKS=3 RC_PARAMS=max_success=25 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser|package|views'
