@@ -179,8 +179,11 @@ struct Settled {
       place_[components.states[i]] = static_cast<std::uint32_t>(i);
     }
     Inward inward;
-    std::vector<std::uint32_t> staying;  // by place in the component
+    // By place in the component: what avoid_within and nearest_within start
+    // from.
+    std::vector<std::uint32_t> staying, leaving;
     std::vector<StateIndex> via;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> within;  // edges: to, from
     for (std::size_t c = 0; c < components.count(); ++c) {
       const StateIndex* first = components.states.data() + components.begin[c];
       const auto size = static_cast<std::uint32_t>(components.begin[c + 1] - components.begin[c]);
@@ -188,57 +191,68 @@ struct Settled {
         settle_alone(graph, first[0]);
         continue;
       }
-      // What leaves the component, and its edges within it turned round.
+      // One pass over the component's edges: what leaves it, what stays
+      // among the states that avoid every end (all of the component's to
+      // begin with), and the edges within it, turned round after.
       bool can = false, may = false;
-      inward.begin.assign(size + 1, 0);
       via.assign(size, kNoState);
+      staying.assign(size, 0);  // decisions: successors still among those that avoid every end
+      leaving.clear();
+      within.clear();
       for (std::uint32_t i = 0; i < size; ++i) {
         const StateIndex v = first[i];
+        bool all = true;
         for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
           const StateIndex w = graph.edge_target(e);
-          if (w == kNoState) continue;
-          if (components.of[w] == c) {
-            ++inward.begin[place_in(components, c, w) + 1];
-          } else {
-            can = can || can_end[w];
-            may = may || may_not_end[w];
-            if (to_end[w] != kFar &&
-                (to_end[w] + 1 < to_end[v] || (to_end[w] + 1 == to_end[v] && w < via[i]))) {
-              to_end[v] = to_end[w] + 1;
-              via[i] = w;
-            }
+          if (w == kNoState) {
+            all = false;
+            continue;
           }
+          // In the component exactly when its place is among the component's.
+          const std::uint32_t there = place_[w] - static_cast<std::uint32_t>(components.begin[c]);
+          if (there < size) {
+            within.push_back({there, i});
+            ++staying[i];
+            continue;
+          }
+          can = can || can_end[w];
+          may = may || may_not_end[w];
+          if (to_end[w] != kFar &&
+              (to_end[w] + 1 < to_end[v] || (to_end[w] + 1 == to_end[v] && w < via[i]))) {
+            to_end[v] = to_end[w] + 1;
+            via[i] = w;
+          }
+          if (can_avoid_end[w]) {
+            ++staying[i];
+          } else {
+            all = false;
+          }
+        }
+        if (graph.node_class(v) == NodeClass::Chance ? !all : staying[i] == 0) {
+          leaving.push_back(i);
+        } else {
+          can_avoid_end[v] = true;
         }
       }
+      inward.begin.assign(size + 1, 0);
+      for (const auto& [to, from] : within) ++inward.begin[to + 1];
       for (std::uint32_t i = 0; i < size; ++i) inward.begin[i + 1] += inward.begin[i];
-      inward.from.resize(inward.begin[size]);
+      inward.from.resize(within.size());
       {
         std::vector<std::uint32_t> next(inward.begin.begin(), inward.begin.end() - 1);
-        for (std::uint32_t i = 0; i < size; ++i) {
-          const StateIndex v = first[i];
-          for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
-            const StateIndex w = graph.edge_target(e);
-            if (w != kNoState && components.of[w] == c) {
-              inward.from[next[place_in(components, c, w)]++] = i;
-            }
-          }
-        }
+        for (const auto& [to, from] : within) inward.from[next[to]++] = from;
       }
       for (std::uint32_t i = 0; i < size; ++i) {
         can_end[first[i]] = can;
         may_not_end[first[i]] = !can || may;
       }
-      avoid_within(graph, components, c, inward, staying);
+      avoid_within(graph, first, inward, staying, leaving);
       nearest_within(components, c, inward, via);
     }
   }
 
  private:
   std::vector<std::uint32_t> place_;  // each state's place in components.states
-
-  std::uint32_t place_in(const Components& components, std::size_t c, StateIndex v) const {
-    return static_cast<std::uint32_t>(place_[v] - components.begin[c]);
-  }
 
   // A state on no cycle, from its successors.
   void settle_alone(const Exploration& graph, StateIndex v) {
@@ -264,31 +278,12 @@ struct Settled {
         has_moves(graph, v) && (graph.node_class(v) == NodeClass::Chance ? all_stay : some_stay);
   }
 
-  // The states of component c from which the players can avoid every end:
-  // all of them to begin with (each has moves, as each has an edge within
-  // the component), less those that cannot stay, until none is left.
-  void avoid_within(const Exploration& graph, const Components& components, std::size_t c,
-                    const Inward& inward, std::vector<std::uint32_t>& staying) {
-    const StateIndex* first = components.states.data() + components.begin[c];
-    const auto size = static_cast<std::uint32_t>(components.begin[c + 1] - components.begin[c]);
-    staying.assign(size, 0);  // decisions: successors still among them
-    std::vector<std::uint32_t> leaving;
-    for (std::uint32_t i = 0; i < size; ++i) {
-      const StateIndex v = first[i];
-      bool all = true;
-      for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
-        const StateIndex w = graph.edge_target(e);
-        const bool stays = w != kNoState && (components.of[w] == c || can_avoid_end[w]);
-        staying[i] += stays ? 1 : 0;
-        all = all && stays;
-      }
-      const bool chance = graph.node_class(v) == NodeClass::Chance;
-      if (chance ? !all : staying[i] == 0) {
-        leaving.push_back(i);
-      } else {
-        can_avoid_end[v] = true;
-      }
-    }
+  // The states of a component with a cycle from which the players can
+  // avoid every end: all of them to begin with (each has moves, as each has
+  // an edge within the component), less those that cannot stay (`leaving`,
+  // `staying` counted from all of them), until none is left to take away.
+  void avoid_within(const Exploration& graph, const StateIndex* first, const Inward& inward,
+                    std::vector<std::uint32_t>& staying, std::vector<std::uint32_t>& leaving) {
     while (!leaving.empty()) {
       const std::uint32_t i = leaving.back();
       leaving.pop_back();
