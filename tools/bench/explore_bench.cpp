@@ -1,6 +1,8 @@
 // grove explore's search, without the analyses of the finished graph:
 // distinct states per second, and bytes per state in the fingerprint set
-// and in the finished graph.
+// and in the finished graph; and, apart, those analyses (Analyses/...: the
+// graph's shape, the endings, the exact outcomes of random and optimal
+// play) on a graph searched once, states per second.
 // Pass the Pandas for two players with six dice each (151,013 states) and
 // eight (965,556) on full states (--full-states: the graph a model checker
 // that knows nothing of the game searches, as SPIN does on the Promela
@@ -14,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "checker/explorer.hpp"
+#include "checker/state_graph.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
 
@@ -84,6 +87,32 @@ void run(benchmark::State& benchmark_state, const Table& table) {
 
 void PassThePandas(benchmark::State& state, const char* dice) { run(state, pandas_with(dice)); }
 
+// What grove explore does after the search, timed alone on one graph: its
+// time beside the search's is what the default command adds to it.
+void Analyses(benchmark::State& benchmark_state, const char* dice) {
+  const Table table = pandas_with(dice);
+  checker::ExploreOptions options;
+  options.full_states = true;
+  options.coverage = false;
+  options.compare_rulings = false;
+  const checker::Exploration exploration = checker::explore(*table.rules, {}, {}, options);
+  double probability = 0;
+  for (auto _ : benchmark_state) {
+    const checker::GraphShape shape(exploration);
+    const checker::EndingAnalysis endings = checker::analyse_endings(exploration, shape);
+    const checker::OutcomeProbabilities outcomes =
+        checker::outcome_probabilities(exploration, shape, true);
+    benchmark::DoNotOptimize(endings);
+    probability = outcomes.win.empty() ? -1 : outcomes.win[0];
+  }
+  benchmark_state.counters["states"] =
+      benchmark::Counter(static_cast<double>(exploration.states()));
+  benchmark_state.counters["states_per_second"] = benchmark::Counter(
+      static_cast<double>(exploration.states()) * static_cast<double>(benchmark_state.iterations()),
+      benchmark::Counter::kIsRate);
+  benchmark_state.counters["first_seat_wins"] = benchmark::Counter(probability);
+}
+
 void SmallVariant(benchmark::State& state, const char* game, const char* file) {
   run(state, table_of(game, file));
 }
@@ -103,6 +132,9 @@ BENCHMARK_CAPTURE(PassThePandas, 8_dice, "{2: 8}")
     ->Args({2, 0, 0})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+BENCHMARK_CAPTURE(Analyses, 6_dice, "{2: 6}")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(Analyses, 8_dice, "{2: 8}")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 #define GROVE_SMALL_VARIANT(name, game, file)       \
   BENCHMARK_CAPTURE(SmallVariant, name, game, file) \
