@@ -1024,9 +1024,10 @@ class Search {
     // The graph's arrays (20 bytes a state, 6 an edge), with room for what
     // the analyses need beside it (analyses_need), which is more than the gathered bytes
     // (about 10 a state and 3 an edge, read into the graph a shard at a
-    // time): the reverse edges (8 bytes a state, 4 an edge), then the
-    // components, the solvers' copy by place and the values (about 70 a
-    // state at two players), and the allocator's slack. Pass the Pandas 8
+    // time): the components, the solvers' copy by place and the values
+    // (about 70 a state at two players), the reverse edges where an endless
+    // loop is traced back (8 bytes a state, 4 an edge), and the allocator's
+    // slack. Pass the Pandas 8
     // dice, full states: 183 MB estimated; one process holding that graph
     // peaked at 170 MB resident in the analyses, the search's leftovers and
     // the program itself included.

@@ -288,9 +288,9 @@ Exploration explore(const Rules& rules, const std::vector<const Rules*>& alterna
 // of the reverse order of its simultaneous resolutions if the game has any,
 // with their descriptions, for explore().
 // What the analyses of a whole graph of `states` and `edges` (or a rank's
-// part of one) need beside it: its reverse edges, then its components, the
-// solvers' copy by place and the values (see also the gather's estimate in
-// explorer.cpp).
+// part of one) need beside it: its components, the solvers' copy by place
+// and the values, and the reverse edges where an endless loop is traced
+// back (see also the gather's estimate in explorer.cpp).
 std::int64_t analyses_need(std::int64_t states, std::int64_t edges);
 // The same for a rank's part of a graph left on the ranks, whose analyses
 // also hold the values of the successors on other ranks and the messages
