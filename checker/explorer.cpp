@@ -83,7 +83,7 @@ struct Encoded {
 
 // A successor whose fingerprint was not known when it was found; its owner
 // numbers it (or finds that another state of the level got there first).
-// The state itself is the k-th of the outbox's `states`.
+// The outbox keeps the state's bytes with it.
 struct Discovery {
   std::uint64_t fingerprint = 0;
   std::size_t edge = 0;  // where its number goes in the expanding shard's edges
@@ -130,11 +130,11 @@ class Outbox {
       const Discovery& discovery = found_[k];
       char* at = grouped_.data() + next[owner(discovery.fingerprint)];
       const auto size = static_cast<std::uint32_t>(bytes.size());
-      std::memcpy(at, &discovery.fingerprint, 8);
-      std::memcpy(at + 8, &discovery.edge, 8);
-      std::memcpy(at + 16, &discovery.parent, 4);
-      std::memcpy(at + 20, &discovery.choice, 2);
-      std::memcpy(at + 22, &size, 4);
+      std::memcpy(at + kFingerprintAt, &discovery.fingerprint, 8);
+      std::memcpy(at + kEdgeAt, &discovery.edge, 8);
+      std::memcpy(at + kParentAt, &discovery.parent, 4);
+      std::memcpy(at + kChoiceAt, &discovery.choice, 2);
+      std::memcpy(at + kSizeAt, &size, 4);
       std::memcpy(at + kHeader, bytes.data(), size);
       next[owner(discovery.fingerprint)] += kHeader + size;
     });
@@ -155,11 +155,11 @@ class Outbox {
       const char* record = grouped_.data() + at;
       Discovery discovery;
       std::uint32_t size = 0;
-      std::memcpy(&discovery.fingerprint, record, 8);
-      std::memcpy(&discovery.edge, record + 8, 8);
-      std::memcpy(&discovery.parent, record + 16, 4);
-      std::memcpy(&discovery.choice, record + 20, 2);
-      std::memcpy(&size, record + 22, 4);
+      std::memcpy(&discovery.fingerprint, record + kFingerprintAt, 8);
+      std::memcpy(&discovery.edge, record + kEdgeAt, 8);
+      std::memcpy(&discovery.parent, record + kParentAt, 4);
+      std::memcpy(&discovery.choice, record + kChoiceAt, 2);
+      std::memcpy(&size, record + kSizeAt, 4);
       take(discovery, std::string_view(record + kHeader, size));
       at += kHeader + size;
     }
@@ -167,10 +167,13 @@ class Outbox {
   void release() { *this = Outbox(); }
 
  private:
-  // A record's Discovery: fingerprint, edge, parent, choice, then the
-  // state's size.
-  static constexpr std::size_t kHeader = 8 + 8 + 4 + 2 + 4;
-  static_assert(sizeof(Discovery::edge) == 8 && sizeof(Ref) == 4);
+  // Where a record keeps its Discovery's fields and its state's size,
+  // packed (26 bytes; the struct takes 24 with 2 of padding, the size
+  // apart 4 more); its state's bytes follow.
+  static constexpr std::size_t kFingerprintAt = 0, kEdgeAt = 8, kParentAt = 16, kChoiceAt = 20,
+                               kSizeAt = 22, kHeader = 26;
+  static_assert(sizeof(Discovery::fingerprint) == 8 && sizeof(Discovery::edge) == 8 &&
+                sizeof(Discovery::parent) == 4 && sizeof(Discovery::choice) == 2);
 
   std::vector<Discovery> found_;    // as found, until grouped
   Encoded states_;                  // in the order of found_
@@ -1027,10 +1030,9 @@ class Search {
     // time): the components, the solvers' copy by place and the values
     // (about 70 a state at two players), the reverse edges where an endless
     // loop is traced back (8 bytes a state, 4 an edge), and the allocator's
-    // slack. Pass the Pandas 8
-    // dice, full states: 183 MB estimated; one process holding that graph
-    // peaked at 170 MB resident in the analyses, the search's leftovers and
-    // the program itself included.
+    // slack. Pass the Pandas 8 dice, full states: 183 MB estimated; one
+    // process holding that graph peaked at 170 MB resident in the analyses,
+    // the search's leftovers and the program itself included.
     Exploration& out = result_;
     out.graph_estimate_ = 20 * states + 6 * edges + analyses_need(states, edges);
     out.room_on_rank_zero_ = room();

@@ -698,14 +698,14 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   out.optimal_low = optimal(0.0);
   // Where every game ends whatever anyone does, the two agree, and the
   // second solve is not needed. Why: no state is in can_avoid_end, and each
-  // was left out of it (Settled) only once, at a decision, every move led to
-  // a state left out before it, at a chance node some outcome did; by
+  // was left out of it (Settled) only once, at a decision, every move led
+  // to a state left out before it, at a chance node some outcome did; by
   // induction on that order, from the r-th state an end comes within r
   // moves with a chance of at least p^r (p the least chance outcome), under
-  // any strategies whatever (no state is stuck). So the
-  // game stops almost surely under every pair of strategies, the Bellman
-  // operator of the game has one fixed point (Condon 1992, stopping simple
-  // stochastic games), and iterating from 0 and from 1 both converge to it.
+  // any strategies whatever (no state is stuck). So the game stops almost
+  // surely under every pair of strategies, the Bellman operator of the game
+  // has one fixed point (Condon 1992, stopping simple stochastic games), and
+  // iterating from 0 and from 1 both converge to it.
   out.optimal_high = shape.parts().every_game_ends ? out.optimal_low : optimal(1.0);
   out.optimal_defined = true;
   return out;
