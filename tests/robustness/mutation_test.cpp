@@ -222,10 +222,10 @@ TEST(Robustness, MutatedScenariosAndVariantsGetAnAnswerNamingTheFile) {
 // Every parameter of every game set out of its range, at its ends and to
 // words that are no value, and every ruling to an alternative it does not
 // have, on the command line: each is refused in one line naming what was
-// set, or played (explore's first state), never a crash. GROVE_SETTINGS_EVERY
-// =n tries every n-th of them only (the sanitizer pass: each try is a grove
-// process, 36 ms but 375 ms under the sanitizers, and the refusals share
-// their code from parameter to parameter).
+// set, or played (explore's first state), never a crash.
+// GROVE_SETTINGS_EVERY=n tries every n-th of them only (the sanitizer pass:
+// each try is a grove process, 36 ms but 375 ms under the sanitizers, and
+// the refusals share their code from parameter to parameter).
 TEST(Robustness, OutOfRangeSettingsAreRefusedOrPlayed) {
   TempFolder folder("settings");
   const std::size_t every = std::max<std::size_t>(1, env_or("GROVE_SETTINGS_EVERY", 1));

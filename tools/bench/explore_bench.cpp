@@ -92,7 +92,7 @@ void PassThePandas(benchmark::State& state, const char* dice) { run(state, panda
 void Analyses(benchmark::State& benchmark_state, const char* dice) {
   const Table table = pandas_with(dice);
   checker::ExploreOptions options;
-  options.full_states = true;
+  options.full_states = table.full_states;
   options.coverage = false;
   options.compare_rulings = false;
   const checker::Exploration exploration = checker::explore(*table.rules, {}, {}, options);
