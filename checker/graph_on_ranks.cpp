@@ -229,6 +229,12 @@ class Successors {
     }
   }
 
+  // The place here of edge e's successor, or kNoState where it is on
+  // another rank or its move failed.
+  std::uint32_t place_here(std::size_t e) const {
+    return rank_of_[e] == kHere ? slot_[e] : kNoState;
+  }
+
   // One value per successor: `values` of each edge's target.
   template <class T>
   std::vector<T> at_targets(const std::vector<T>& values, T missing) const {
@@ -612,25 +618,34 @@ std::vector<std::uint16_t> loop_from(const GraphPart& part, Exchange& exchange,
   }
 }
 
+// What the solvers read of a state besides its successors' values.
+struct StateFacts {
+  NodeClass node_class;
+  std::int8_t actor;
+  bool may_not_end;  // under random play: some of its games never end
+  std::uint32_t winners;
+};
+
 // Values for every state, as one process computes them: component by
 // component of the graph, a component once every successor outside it is
 // final, so that the states upstream of a cycle are computed once, after
-// it has settled, not swept while it settles. `update(v, successors, mine,
-// fresh)` computes state v's `width` values into `fresh` from its
-// successors' (successors(add) calls add(chance, values) for each, a
-// decision's moves 1/n each, in the rules' order) and says by how much
-// they differ from `mine`. A state on no cycle is computed once, from
-// final values: the arithmetic of one process, bit for bit. The states of
-// the components that became ready together are swept (each rank its own,
-// in place) until no value changes by more than the tolerance. Each round
+// it has settled, not swept while it settles. `update(facts, successors,
+// mine, fresh)` computes a state's `width` values into `fresh` from what
+// it is (`facts`, as facts_of(v) gives them) and its successors' values
+// (successors(add) calls add(chance, values) for each, a decision's moves
+// 1/n each, in the rules' order), and says by how much they differ from
+// `mine`. A state on no cycle is computed once, from final values: the
+// arithmetic of one process, bit for bit. The states of the components
+// that became ready together are swept (each rank its own) until no value
+// changes by more than the tolerance. Each round
 // ends with the final values sent to the ranks that need them and the
 // owners of their predecessors told. Returns the largest change of the
 // last sweeps.
-template <class Update>
+template <class FactsOf, class Update>
 double solve_by_components(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                            const Successors& successors, const Cycles& components,
                            const std::vector<std::uint32_t>& to_end, std::vector<double>& values,
-                           std::size_t width, Update update) {
+                           std::size_t width, FactsOf facts_of, Update update) {
   constexpr double kTolerance = 1e-15;
   constexpr int kMaxSweeps = 1'000'000;
   const std::uint32_t n = part.states_here();
@@ -716,9 +731,19 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
           successors.value(e, values, there, width));
     }
   };
-  // The swept states' successors, found once a round (their values stay
-  // where they are while the round sweeps): the chance of each and where
-  // its values are, by the swept states' order.
+  // The swept states' values and facts, by their place in the sweep
+  // (`in_sweep`, by place here). Swept in place in `values`, a sweep read
+  // each state's values and facts, and its successors' values here, from
+  // anywhere in memory: Pass the Pandas 8 dice on 2 ranks, about 200 ns a
+  // state swept against one process's 34 (which sweeps by place too,
+  // state_graph.cpp's Ordered); so, about 115. Each stretch's values go
+  // back to `values` before they are sent.
+  std::vector<double> swept_values;
+  std::vector<decltype(facts_of(0))> swept_facts;
+  std::vector<std::uint32_t> in_sweep(n, kNoState);
+  // The swept states' successors, found once a round: the chance of each
+  // and where its values are (in swept_values where it is swept too), by
+  // the swept states' order.
   std::vector<std::size_t> first_successor;
   std::vector<std::pair<double, const double*>> swept_successors;
   // A sweep goes in stretches of the swept states, each followed by an
@@ -762,7 +787,7 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
       }
       double* mine = &values[v * width];
       update(
-          v, [&](const auto& add) { each_successor(v, add); }, mine, fresh.data());
+          facts_of(v), [&](const auto& add) { each_successor(v, add); }, mine, fresh.data());
       std::copy(fresh.begin(), fresh.end(), mine);
       settle(v);
     }
@@ -788,12 +813,25 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
     const auto most = static_cast<std::size_t>(
         exchange.largest(static_cast<std::int64_t>(swept.size())));  // on any rank
     if (most > 0) {
+      swept_values.resize(swept.size() * width);
+      swept_facts.clear();
+      for (std::size_t j = 0; j < swept.size(); ++j) {
+        in_sweep[swept[j]] = static_cast<std::uint32_t>(j);
+        swept_facts.push_back(facts_of(swept[j]));
+        std::copy_n(&values[swept[j] * width], width, &swept_values[j * width]);
+      }
       first_successor.clear();
       swept_successors.clear();
       for (const std::uint32_t v : swept) {
         first_successor.push_back(swept_successors.size());
-        each_successor(
-            v, [&](double p, const double* theirs) { swept_successors.emplace_back(p, theirs); });
+        std::uint64_t e = part.edge_begin[v];  // each_successor's, in turn
+        each_successor(v, [&](double p, const double* theirs) {
+          const std::uint32_t place = successors.place_here(e++);
+          if (place != kNoState && in_sweep[place] != kNoState) {
+            theirs = &swept_values[in_sweep[place] * width];
+          }
+          swept_successors.emplace_back(p, theirs);
+        });
       }
       first_successor.push_back(swept_successors.size());
       const auto stretches =
@@ -814,15 +852,17 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
         for (std::uint32_t k = 0; k < stretches; ++k) {
           for (std::size_t j = stretch_begin[k]; j < stretch_begin[k + 1]; ++j) {
             const std::uint32_t v = swept[j];
-            double* mine = &values[v * width];
+            double* mine = &swept_values[j * width];
             const auto each = [&](const auto& add) {
               for (std::size_t i = first_successor[j]; i < first_successor[j + 1]; ++i)
                 add(swept_successors[i].first, swept_successors[i].second);
             };
-            change = std::max(change, update(v, each, mine, fresh.data()));
+            change = std::max(change, update(swept_facts[j], each, mine, fresh.data()));
             changed[v] = changed[v] || !std::equal(mine, mine + width, fresh.begin());
             std::copy(fresh.begin(), fresh.end(), mine);
           }
+          for (std::size_t j = stretch_begin[k]; j < stretch_begin[k + 1]; ++j)
+            std::copy_n(&swept_values[j * width], width, &values[swept[j] * width]);
           // The states settled before the sweeps stay marked, for the
           // round's end.
           successors.refresh(values, changed, width, there, &requests[k]);
@@ -834,7 +874,10 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
         if (change <= kTolerance) break;
       }
       residual = std::max(residual, change);
-      for (const std::uint32_t v : swept) settle(v);
+      for (const std::uint32_t v : swept) {
+        in_sweep[v] = kNoState;
+        settle(v);
+      }
     }
     // The values settled this round to where they are needed, then the word.
     successors.refresh(values, changed, width, there);
@@ -945,13 +988,16 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   for (std::uint32_t v = 0; v < n; ++v) traps[v] = to_end[v] == kNoState;
   const std::vector<bool> may_not_end = reaching(part, exchange, reverse, traps);
 
+  const auto facts_of = [&](std::uint32_t v) {
+    return StateFacts{part.node_class[v], part.actor[v], may_not_end[v], part.winners[v]};
+  };
   const RandomPlayValues random_play{seats};
   const std::size_t width = random_play.width();
   std::vector<double> values(width * n, 0.0);
   out.residual = solve_by_components(
-      part, exchange, reverse, successors, components, to_end, values, width,
-      [&](std::uint32_t v, const auto& each, const double* mine, double* next) {
-        random_play.compute(part.node_class[v], part.winners[v], may_not_end[v], each, next);
+      part, exchange, reverse, successors, components, to_end, values, width, facts_of,
+      [&](const StateFacts& state, const auto& each, const double* mine, double* next) {
+        random_play.compute(state.node_class, state.winners, state.may_not_end, each, next);
         return random_play.change(mine, next);
       });
   random_play.report(at_start(part, exchange, values, width).data(), out);
@@ -961,10 +1007,10 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   const auto optimal = [&](double unsettled) {
     std::vector<double> v(n, unsettled);
     const double residual = solve_by_components(
-        part, exchange, reverse, successors, components, to_end, v, 1,
-        [&](std::uint32_t s, const auto& each, const double* mine, double* next) {
+        part, exchange, reverse, successors, components, to_end, v, 1, facts_of,
+        [&](const StateFacts& state, const auto& each, const double* mine, double* next) {
           const double result =
-              optimal_value(part.node_class[s], part.winners[s], part.actor[s], unsettled, each);
+              optimal_value(state.node_class, state.winners, state.actor, unsettled, each);
           *next = result;
           return std::abs(result - *mine);
         });
