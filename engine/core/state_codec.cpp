@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <array>
-#include <bit>
-
 namespace grove {
 
 void ByteWriter::long_unsigned_int(std::uint64_t value) {
@@ -26,28 +23,12 @@ void ByteWriter::text(std::string_view value) {
 
 // The eight bytes appended at once: pushed back one by one, they were most
 // of the time the ranks' analyses spent sending values.
-void ByteWriter::fixed64(std::uint64_t value) {
-  std::array<char, 8> bytes{};
-  for (std::size_t byte = 0; byte < bytes.size(); ++byte)
-    bytes[byte] = static_cast<char>(value >> (8 * byte));
-  out_.append(bytes.data(), bytes.size());
+void ByteReader::fail_inside(const char* what) const {
+  fail(fmt::format("the bytes end inside {}", what));
 }
-
-void ByteWriter::float64(double value) { fixed64(std::bit_cast<std::uint64_t>(value)); }
-
-std::uint64_t ByteReader::fixed64(const char* what) {
-  if (bytes_.size() - at_ < 8) fail(fmt::format("the bytes end inside {}", what));
-  std::uint64_t value = 0;
-  for (int byte = 0; byte < 8; ++byte) {
-    value |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(bytes_[at_++])) << (8 * byte);
-  }
-  return value;
-}
-
-double ByteReader::float64(const char* what) { return std::bit_cast<double>(fixed64(what)); }
 
 std::uint8_t ByteReader::next_byte(const char* what) {
-  if (at_ == bytes_.size()) fail(fmt::format("the bytes end inside {}", what));
+  if (at_ == bytes_.size()) fail_inside(what);
   return static_cast<std::uint8_t>(bytes_[at_++]);
 }
 
