@@ -384,7 +384,12 @@ Sighting first_of(const GraphPart& part, Exchange& exchange, Shows shows) {
 // cycle); colouring then gives each state left the largest number that
 // reaches it, and the states of each colour that reach back to the state
 // of that number are its component. Repeated on what is left until
-// nothing is.
+// nothing is, each round within the last round's colours (regions: the
+// states of a cycle reach each other, so they share a colour), its edges
+// from one region to another left out of the trimming and the colouring
+// (Orzan's refinement). Pass the Pandas 8 dice on 2 ranks: 11 rounds
+// became 8 (its components with cycles lie in a chain, and a round still
+// takes one of them).
 struct Cycles {
   std::vector<StateIndex> component;  // by place here: its largest state; kNoState when alone
   std::vector<bool> cyclic;           // by place here: on a cycle among those inside
@@ -402,22 +407,31 @@ Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& r
   const auto send = [&](StateIndex state, std::uint32_t value) {
     outbox[at(part.owner(state))].push_back({state, value});
   };
+  // By place here: the colour the state had in the last round, its region.
+  std::vector<StateIndex> region(n, 0);
+  // An in-degree's nudge; an out-degree's carries the region it comes from.
+  constexpr std::uint32_t kInward = kNoState;
   for (;;) {
-    // Trimming. In- and out-degrees count the edges between active states.
-    std::vector<std::uint8_t> flags(n);
-    for (std::uint32_t v = 0; v < n; ++v) flags[v] = active[v] ? 1 : 0;
-    const std::vector<std::uint8_t> target_active = successors.at_targets(flags, std::uint8_t{0});
+    // Trimming. In- and out-degrees count the edges between active states
+    // of one region (`within`).
+    std::vector<StateIndex> keys(n, kNoState);
+    for (std::uint32_t v = 0; v < n; ++v) keys[v] = active[v] ? region[v] : kNoState;
+    const std::vector<StateIndex> target_key = successors.at_targets(keys, kNoState);
+    std::vector<StateIndex>().swap(keys);
+    const auto within = [&](std::uint32_t v, std::uint64_t e) {
+      return target_key[e] == region[v];
+    };
     std::vector<std::uint32_t> in_degree(n, 0), out_degree(n, 0);
     for (std::uint32_t v = 0; v < n; ++v) {
       if (!active[v]) continue;
       for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
-        if (target_active[e] == 0) continue;
+        if (!within(v, e)) continue;
         ++out_degree[v];
         const StateIndex to = part.edge_target[e];
         if (part.owner(to) == part.rank) {
           ++in_degree[part.here(to)];
         } else {
-          send(to, 1);
+          send(to, kInward);
         }
       }
     }
@@ -429,11 +443,18 @@ Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& r
         work.push_back(v);
       }
     };
-    const auto nudge = [&](StateIndex state, bool in) {
-      if (part.owner(state) != part.rank) return send(state, in ? 1 : 0);
+    // `from`: kInward, or the region of the successor whose edge is gone.
+    const auto nudge = [&](StateIndex state, std::uint32_t from) {
+      if (part.owner(state) != part.rank) return send(state, from);
       const std::uint32_t v = part.here(state);
       if (!active[v]) return;
-      --(in ? in_degree[v] : out_degree[v]);
+      if (from == kInward) {
+        --in_degree[v];
+      } else if (from == region[v]) {
+        --out_degree[v];
+      } else {
+        return;  // an edge out of the region, never counted
+      }
       trim(v);
     };
     const auto drain = [&] {
@@ -441,17 +462,17 @@ Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& r
         const std::uint32_t v = work.back();
         work.pop_back();
         for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
-          if (target_active[e] != 0) nudge(part.edge_target[e], true);
+          if (within(v, e)) nudge(part.edge_target[e], kInward);
         }
         for (std::uint64_t i = reverse.begin[v]; i < reverse.begin[v + 1]; ++i) {
-          nudge(reverse.from[i], false);
+          nudge(reverse.from[i], region[v]);
         }
       }
     };
     for (std::uint32_t v = 0; v < n; ++v) trim(v);
     drain();
     until_quiet(exchange, outbox, [&](const Nudge& arrived) {
-      nudge(arrived.state, arrived.value == 1);
+      nudge(arrived.state, arrived.value);
       drain();
     });
     std::int64_t left = 0;
@@ -478,7 +499,7 @@ Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& r
         const std::uint32_t v = work.back();
         work.pop_back();
         for (std::uint64_t e = part.edge_begin[v]; e < part.edge_begin[v + 1]; ++e) {
-          if (part.edge_target[e] != kNoState) offer(part.edge_target[e], colour[v]);
+          if (within(v, e)) offer(part.edge_target[e], colour[v]);
         }
       }
     };
@@ -536,6 +557,7 @@ Cycles cycles_within(const GraphPart& part, Exchange& exchange, const Reverse& r
     until_quiet(exchange, outbox, [&](const Nudge& arrived) { join(arrived.state); });
     for (std::uint32_t v = 0; v < n; ++v) {
       if (out.component[v] != kNoState) active[v] = false;
+      region[v] = colour[v];
     }
   }
 }
