@@ -659,10 +659,9 @@ struct StateFacts {
 // `mine`. A state on no cycle is computed once, from final values: the
 // arithmetic of one process, bit for bit. The states of the components
 // that became ready together are swept (each rank its own) until no value
-// changes by more than the tolerance. Each round
-// ends with the final values sent to the ranks that need them and the
-// owners of their predecessors told. Returns the largest change of the
-// last sweeps.
+// changes by more than the tolerance. Each round ends with the final
+// values sent to the ranks that need them and the owners of their
+// predecessors told. Returns the largest change of the last sweeps.
 template <class FactsOf, class Update>
 double solve_by_components(const GraphPart& part, Exchange& exchange, const Reverse& reverse,
                            const Successors& successors, const Cycles& components,
@@ -757,9 +756,9 @@ double solve_by_components(const GraphPart& part, Exchange& exchange, const Reve
   // (`in_sweep`, by place here). Swept in place in `values`, a sweep read
   // each state's values and facts, and its successors' values here, from
   // anywhere in memory: Pass the Pandas 8 dice on 2 ranks, about 200 ns a
-  // state swept against one process's 34 (which sweeps by place too,
-  // state_graph.cpp's Ordered); so, about 115. Each stretch's values go
-  // back to `values` before they are sent.
+  // state swept, against one process's 34 (which lays its states out by
+  // place too, state_graph.cpp's Ordered); laid out so, about 115. Each
+  // stretch's values go back to `values` before they are sent.
   std::vector<double> swept_values;
   std::vector<decltype(facts_of(0))> swept_facts;
   std::vector<std::uint32_t> in_sweep(n, kNoState);
