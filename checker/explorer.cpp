@@ -22,6 +22,7 @@
 #include "checker/checked_rules.hpp"
 #include "checker/fingerprint_set.hpp"
 #include "checker/graph_on_ranks.hpp"
+#include "checker/remote_numbers.hpp"
 #include "checker/step_checks.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/state_codec.hpp"
@@ -39,6 +40,8 @@ constexpr std::uint32_t kShards = 1U << kShardBits;
 static_assert(kShards == kMostRanks);
 constexpr std::uint32_t kMaxLocal = (1U << (32 - kShardBits)) - 2;
 constexpr Ref kPending = 0xfffffffeU;  // an edge whose target's owner has not answered yet
+// How many other ranks' numbers a rank remembers (RemoteNumbers): 6 MB.
+constexpr std::size_t kRemoteNumbers = std::size_t{1} << 19;
 
 std::uint32_t owner(std::uint64_t fingerprint) {
   return static_cast<std::uint32_t>(fingerprint & (kShards - 1));
@@ -359,6 +362,7 @@ class Search {
           fmt::format("a search over {} ranks: at most {}, one shard each", ranks_, kShards));
     }
     for (Shard& shard : shards_) shard.differs.resize(others_.size());
+    if (ranks_ > 1) remote_ = RemoteNumbers(kRemoteNumbers);
     comparing_ = std::any_of(others_.begin(), others_.end(),
                              [](const Rules* other) { return other != nullptr; });
     const int jobs = std::max(1, options_.jobs);
@@ -634,7 +638,11 @@ class Search {
       // 0 marks a move that failed; a state hashing to 0 is told apart by
       // the edge, which stays kNoState only for failed moves.
       scratch.successors[j] = fingerprint;
-      if (owns(owner(fingerprint))) shards_[owner(fingerprint)].seen.prefetch(fingerprint);
+      if (owns(owner(fingerprint))) {
+        shards_[owner(fingerprint)].seen.prefetch(fingerprint);
+      } else {
+        remote_.prefetch(fingerprint);
+      }
       shard.edge_target[first_edge + j] = kPending;
     }
     for (std::size_t j = 0; j < listed; ++j) {
@@ -642,13 +650,17 @@ class Search {
       if (shard.edge_target[edge] == kNoState) continue;
       const std::uint64_t fingerprint = scratch.successors[j];
       const std::uint32_t t = owner(fingerprint);
-      // Another rank's shard alone knows whether the state is new.
+      // Another rank's shard alone knows whether the state is new, unless
+      // it has numbered it for this rank before.
       if (owns(t)) {
         const std::uint32_t known = shards_[t].seen.find(fingerprint);
         if (known != FingerprintSet::kAbsent) {
           shard.edge_target[edge] = make_ref(t, known);
           continue;
         }
+      } else if (const Ref known = remote_.find(fingerprint); known != RemoteNumbers::kUnknown) {
+        shard.edge_target[edge] = known;
+        continue;
       }
       shard.outbox.add(Discovery{fingerprint, edge, ref, static_cast<std::uint16_t>(j)}, rules_,
                        *scratch.next[j]);
@@ -786,15 +798,25 @@ class Search {
 
   // The successors found for other ranks' shards go to their owners, in
   // shard order; each owner's take_inbox numbers them as a single process
-  // would, since it reads the inboxes in that order.
+  // would, since it reads the inboxes in that order. A successor found
+  // again at the level goes once, the first time in that order (the one
+  // its owner would have read first), and its other edges wait for that
+  // one's number.
   void send_discoveries() {
     std::vector<std::string> out(static_cast<std::size_t>(ranks_));
+    FingerprintSet sent;
     for (std::uint32_t s = 0; s < kShards; ++s) {
       if (!owns(s)) continue;
       for (std::uint32_t t = 0; t < kShards; ++t) {
         if (owns(t)) continue;
         ByteWriter writer(out[static_cast<std::size_t>(rank_of(t))]);
         shards_[s].outbox.each_for(t, [&](const Discovery& discovery, std::string_view state) {
+          const auto [first, inserted] = sent.insert(discovery.fingerprint);
+          if (!inserted) {
+            sent_again_.push_back(SentAgain{s, discovery.edge, first});
+            return;
+          }
+          sent_.push_back(Sent{discovery.fingerprint, s, discovery.edge});
           writer.unsigned_int(s);
           writer.unsigned_int(t);
           writer.fixed64(discovery.fingerprint);
@@ -855,6 +877,15 @@ class Search {
         shards_[s].edge_target[edge] = target;
       }
     }
+    for (const SentAgain& again : sent_again_) {
+      const Sent& first = sent_[again.first];
+      shards_[again.shard].edge_target[again.edge] = shards_[first.shard].edge_target[first.edge];
+    }
+    for (const Sent& first : sent_) {
+      remote_.remember(first.fingerprint, shards_[first.shard].edge_target[first.edge]);
+    }
+    sent_.clear();
+    sent_again_.clear();
   }
 
   // On the calling thread, every few hundred states and after each level:
@@ -1368,6 +1399,22 @@ class Search {
   int ranks_;
   std::vector<Shard> shards_;
   std::vector<std::unique_ptr<Scratch>> scratch_;
+  // Under several ranks: the numbers other ranks gave, and what this rank
+  // sent them at the level (each successor once, and the edges that wait
+  // for the same number).
+  RemoteNumbers remote_;
+  struct Sent {
+    std::uint64_t fingerprint;
+    std::uint32_t shard;
+    std::size_t edge;
+  };
+  struct SentAgain {
+    std::uint32_t shard;
+    std::size_t edge;
+    std::uint32_t first;  // in sent_
+  };
+  std::vector<Sent> sent_;
+  std::vector<SentAgain> sent_again_;
   std::set<std::string, std::less<>> clause_ids_;
   Ref initial_ = 0;
   // On rank 0, the other ranks' parts of the graph as gathered, and where
