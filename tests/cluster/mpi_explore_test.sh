@@ -76,6 +76,10 @@ for item in "$@"; do
   diff one.txt mpi.txt >diff.txt || fail "$item, analysed on 2 ranks: $(head -20 diff.txt)"
   grep -q "^The graph stayed on the ranks" explore-2-on-ranks/out.txt ||
     fail "$item: --gather no, yet not said to stay on the ranks"
+  # The same search, whatever becomes of its graph after it: the same bytes sent.
+  sent() { grep -o 'sent between them in the search.*' "$1/out.txt"; }
+  [ "$(sent explore-2)" = "$(sent explore-2-on-ranks)" ] ||
+    fail "$item: the search's bytes told otherwise gathered ($(sent explore-2)) and not ($(sent explore-2-on-ranks))"
   same_numbers explore-1 explore-2-on-ranks >diff.txt ||
     fail "$item, analysed on 2 ranks, stored: $(head -5 diff.txt)"
   echo "ok $item: $(grep -o '^Explored [0-9]* states' explore-1/out.txt), and all else, the same on 2 and 3 ranks, and analysed on 2"

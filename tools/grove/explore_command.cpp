@@ -243,7 +243,7 @@ int explore_command(const Invocation& invocation) {
         exploration.states() - exploration.expanded(), exploration.states());
   }
   if (exploration.ranks() > 1) {
-    const std::int64_t in_search = exploration.bytes_exchanged() - exploration.gathered_bytes();
+    const std::int64_t in_search = exploration.bytes_exchanged();  // counted before any gather
     std::cout << fmt::format(
         "Spread over {} ranks (each owning the states whose fingerprint falls in its shards): {} "
         "sent between them in the search ({:.1f} bytes per state); peak memory is the largest "
