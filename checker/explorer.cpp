@@ -40,7 +40,7 @@ constexpr std::uint32_t kShards = 1U << kShardBits;
 static_assert(kShards == kMostRanks);
 constexpr std::uint32_t kMaxLocal = (1U << (32 - kShardBits)) - 2;
 constexpr Ref kPending = 0xfffffffeU;  // an edge whose target's owner has not answered yet
-// How many other ranks' numbers a rank remembers (RemoteNumbers): 6 MB.
+// How many other ranks' numbers a rank remembers at most (RemoteNumbers): 6 MB.
 constexpr std::size_t kRemoteNumbers = std::size_t{1} << 19;
 
 std::uint32_t owner(std::uint64_t fingerprint) {

@@ -9,12 +9,15 @@
 // remembered fingerprint takes its number here; one sent again within a
 // level is sent once (the explorer's send_discoveries).
 //
-// A cache, not a second fingerprint table: a fixed number of slots, each
-// fingerprint in the one slot its high bits pick, a newer one replacing an
-// older, so that a rank's memory stays bounded however many states the
-// others hold (PReach, Bingham et al. 2010, drops recently sent states
-// the same way). What is forgotten is sent again, and answered alike.
+// A cache, not a second fingerprint table: each fingerprint in the one
+// slot its high bits pick, a newer one replacing an older, and at most a
+// fixed number of slots, so that a rank's memory stays bounded however
+// many states the others hold (PReach, Bingham et al. 2010, drops recently
+// sent states the same way). What is forgotten is sent again, and
+// answered alike. The slots double as numbers come, up to that bound, so
+// that a small search holds a small cache.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -29,7 +32,7 @@ class RemoteNumbers {
 
   // No slots: remembers nothing (one process has no other rank).
   RemoteNumbers() = default;
-  explicit RemoteNumbers(std::size_t slots) : slots_(slots) {}
+  explicit RemoteNumbers(std::size_t most) : most_(most), slots_(std::min(most, kFirstSlots)) {}
 
   // The number remembered for `fingerprint`, or kUnknown. Safe to call from
   // several threads while nobody remembers.
@@ -44,8 +47,10 @@ class RemoteNumbers {
   void prefetch(std::uint64_t fingerprint) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[home(fingerprint)]);
   }
+  // Not while anyone finds.
   void remember(std::uint64_t fingerprint, std::uint32_t number) {
     if (slots_.empty()) return;
+    if (4 * ++remembered_ > slots_.size() && slots_.size() < most_) grow();
     slots_[home(fingerprint)] = Slot{static_cast<std::uint32_t>(fingerprint),
                                      static_cast<std::uint32_t>(fingerprint >> 32), number};
   }
@@ -59,6 +64,18 @@ class RemoteNumbers {
     return static_cast<std::size_t>((static_cast<Product>(fingerprint) * slots_.size()) >> 64);
   }
 
+  void grow() {
+    std::vector<Slot> old(std::min(most_, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& slot : old) {
+      if (slot.number == kUnknown) continue;
+      const std::uint64_t fingerprint = std::uint64_t{slot.high} << 32 | slot.low;
+      slots_[home(fingerprint)] = slot;
+    }
+  }
+
+  static constexpr std::size_t kFirstSlots = 1024;
+
   // An empty slot holds fingerprint 0 and kUnknown, so a successor hashing
   // to 0 is only sent again. Three 4-byte words: 12 bytes, not 16.
   struct Slot {
@@ -66,6 +83,8 @@ class RemoteNumbers {
     std::uint32_t high = 0;
     std::uint32_t number = kUnknown;
   };
+  std::size_t most_ = 0;
+  std::size_t remembered_ = 0;  // remember() calls, old numbers overwritten included
   std::vector<Slot> slots_;
 };
 
