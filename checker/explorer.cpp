@@ -882,7 +882,9 @@ class Search {
       shards_[again.shard].edge_target[again.edge] = shards_[first.shard].edge_target[first.edge];
     }
     for (const Sent& first : sent_) {
-      remote_.remember(first.fingerprint, shards_[first.shard].edge_target[first.edge]);
+      const Ref target = shards_[first.shard].edge_target[first.edge];
+      if (target == kPending) throw std::logic_error("a successor sent, and no answer for it");
+      remote_.remember(first.fingerprint, target);
     }
     sent_.clear();
     sent_again_.clear();

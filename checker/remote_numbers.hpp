@@ -55,8 +55,6 @@ class RemoteNumbers {
                                      static_cast<std::uint32_t>(fingerprint >> 32), number};
   }
 
-  std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
-
  private:
   // The high bits of fingerprint × slots: the low bits pick the owner,
   // and are alike for every state of a shard.
