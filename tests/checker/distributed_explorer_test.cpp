@@ -10,11 +10,13 @@
 #include <barrier>
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "checker/explorer.hpp"
+#include "checker/remote_numbers.hpp"
 #include "checker/state_graph.hpp"
 #include "engine/games/builtin.hpp"
 #include "tests/checker/planted_game.hpp"
@@ -178,6 +180,38 @@ void expect_same_exploration(const Exploration& one, const Exploration& split, i
 }
 
 std::unique_ptr<Rules> planted_rules(const Game& game) { return game.rules(Variant(game), 2); }
+
+// What a rank remembers of other ranks' numbers: what it was told, until
+// a fingerprint that wants the same slot replaces it (then it is sent
+// again), and never more than its bound, however many it is told.
+TEST(RemoteNumbers, RemembersWhatItWasToldUpToItsBound) {
+  using checker::RemoteNumbers;
+  RemoteNumbers none;  // one process
+  none.remember(5, 7);
+  EXPECT_EQ(none.find(5), RemoteNumbers::kUnknown);
+
+  RemoteNumbers numbers(4096);
+  // Fingerprints whose high bits give each its own slot, at any size from
+  // 1,024 slots: all are kept while the slots double.
+  const auto spread = [](std::uint64_t i) { return i << 54 | 3; };
+  for (std::uint32_t i = 0; i < 1024; ++i) numbers.remember(spread(i), 10 * i);
+  for (std::uint32_t i = 0; i < 1024; ++i) ASSERT_EQ(numbers.find(spread(i)), 10 * i) << i;
+  EXPECT_EQ(numbers.find(spread(0) + 8), RemoteNumbers::kUnknown);
+  numbers.remember(spread(0) + 8, 99);  // the same slot as spread(0)
+  EXPECT_EQ(numbers.find(spread(0) + 8), 99U);
+  EXPECT_EQ(numbers.find(spread(0)), RemoteNumbers::kUnknown);
+
+  std::mt19937_64 random(5);
+  std::vector<std::uint64_t> told(100'000);
+  for (std::uint64_t& fingerprint : told) {
+    fingerprint = random();
+    numbers.remember(fingerprint, 1);
+  }
+  std::size_t kept = 0;
+  for (const std::uint64_t fingerprint : told) kept += numbers.find(fingerprint) == 1 ? 1 : 0;
+  EXPECT_LE(kept, 4096U);
+  EXPECT_EQ(numbers.find(told.back()), 1U);  // the newest is always kept
+}
 
 TEST(DistributedExplorer, FindsThePlantedStuckStateWithTheSameShortestTrace) {
   const Game game = testing::planted_game(PlantedBug::Stuck);
