@@ -21,8 +21,6 @@ void ByteWriter::text(std::string_view value) {
   out_.append(value);
 }
 
-// The eight bytes appended at once: pushed back one by one, they were most
-// of the time the ranks' analyses spent sending values.
 void ByteReader::fail_inside(const char* what) const {
   fail(fmt::format("the bytes end inside {}", what));
 }

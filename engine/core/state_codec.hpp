@@ -119,6 +119,8 @@ class ByteReader {
   [[noreturn]] void fail(const std::string& problem) const;
 
  private:
+  // Out of line, so that the inline readers carry only a call on their
+  // rare failing path.
   [[noreturn]] void fail_inside(const char* what) const;
   std::uint8_t next_byte(const char* what);
   std::uint64_t long_unsigned_int(std::uint64_t max, const char* what);
