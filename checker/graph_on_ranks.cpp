@@ -1012,7 +1012,8 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   const auto facts_of = [&](std::uint32_t v) {
     return StateFacts{part.node_class[v], part.actor[v], may_not_end[v], part.winners[v]};
   };
-  const RandomPlayValues random_play{seats};
+  const std::int64_t here_may_not_end = std::count(may_not_end.begin(), may_not_end.end(), true);
+  const RandomPlayValues random_play{seats, exchange.sum(here_may_not_end) > 0};
   const std::size_t width = random_play.width();
   std::vector<double> values(width * n, 0.0);
   out.residual = solve_by_components(

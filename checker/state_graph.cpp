@@ -653,7 +653,8 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
 
   // Random play: per state, the chance of each seat winning, of a shared
   // win, of an end, and the expected number of moves to the end.
-  const RandomPlayValues random_play{seats};
+  const RandomPlayValues random_play{
+      seats, std::find(may_not_end.begin(), may_not_end.end(), true) != may_not_end.end()};
   const std::size_t width = random_play.width();
   const Ordered ordered(graph, order);
   std::vector<double> value(width * n, 0.0);
