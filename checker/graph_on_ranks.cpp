@@ -1026,8 +1026,7 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
 
   out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
   if (!out.optimal_why_not.empty()) return out;
-  const auto optimal = [&](double unsettled) {
-    std::vector<double> v(n, unsettled);
+  const auto optimal = [&](std::vector<double> v, double unsettled) {
     const double residual = solve_by_components(
         part, exchange, reverse, successors, components, to_end, v, 1, facts_of,
         [&](const StateFacts& state, const auto& each, const double* mine, double* next) {
@@ -1039,10 +1038,20 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
     out.residual = std::max(out.residual, residual);
     return at_start(part, exchange, v, 1).at(0);
   };
-  out.optimal_low = optimal(0.0);
-  // Where every game ends whatever anyone does, the two agree (as one
-  // process reasons it, state_graph.cpp).
-  out.optimal_high = every_game_ends ? out.optimal_low : optimal(1.0);
+  // Where every game ends whatever anyone does, from what random play
+  // scores, written over its values; otherwise from below and from above
+  // (as one process reasons it, state_graph.cpp).
+  if (every_game_ends) {
+    for (std::uint32_t v = 0; v < n; ++v) {
+      values[v] = 0.5 * (1 + values[width * v] - values[width * v + 1]);
+    }
+    values.resize(n);
+    out.optimal_low = out.optimal_high = optimal(std::move(values), 0.0);
+  } else {
+    std::vector<double>().swap(values);
+    out.optimal_low = optimal(std::vector<double>(n, 0.0), 0.0);
+    out.optimal_high = optimal(std::vector<double>(n, 1.0), 1.0);
+  }
   out.optimal_defined = true;
   return out;
 }

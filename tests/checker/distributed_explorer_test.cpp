@@ -352,14 +352,21 @@ TEST(GraphOnRanks, PassThePandasProbabilitiesAreTheSingleProcessOnesTo1e12) {
   }
 }
 
-TEST(GraphOnRanks, PlantedEndlessGameNeverEndsWithTheSameChance) {
-  const Game game = testing::planted_game(PlantedBug::Endless);
-  const Explored one = explore_on(1, [&] { return planted_rules(game); });
-  const auto exact = checker::outcome_probabilities(*one.exploration, true);
-  ASSERT_TRUE(exact.computed) << exact.why_not;
-  const Explored split = explore_on(
-      2, [&] { return planted_rules(game); }, Gather::Never);
-  expect_close_outcomes(exact, checker::outcome_probabilities(*split.exploration, true));
+// Games with cycles: one that never ends (its chance of that), one whose
+// every game ends (optimal play solved once, from random play's score),
+// one the players can keep going (solved from below and above).
+TEST(GraphOnRanks, PlantedGamesWithCyclesHaveTheSingleProcessOutcomes) {
+  for (const PlantedBug bug :
+       {PlantedBug::Endless, PlantedBug::SlipOnTails, PlantedBug::PassAtSix}) {
+    SCOPED_TRACE(::testing::Message() << "planted bug " << static_cast<int>(bug));
+    const Game game = testing::planted_game(bug);
+    const Explored one = explore_on(1, [&] { return planted_rules(game); });
+    const auto exact = checker::outcome_probabilities(*one.exploration, true);
+    ASSERT_TRUE(exact.computed) << exact.why_not;
+    const Explored split = explore_on(
+        2, [&] { return planted_rules(game); }, Gather::Never);
+    expect_close_outcomes(exact, checker::outcome_probabilities(*split.exploration, true));
+  }
 }
 
 // By default the graph is gathered when rank 0 has room for it.

@@ -735,6 +735,62 @@ TEST(ExplorerProbabilities, PassThePandasAgreesWithAnIndependentComputation) {
   }
 }
 
+// The first seat's value under optimal play by plain value iteration on
+// the explored graph, every state at once from `start`, until it settles.
+double value_iteration(const Exploration& graph, double start) {
+  using checker::NodeClass;
+  const auto n = static_cast<checker::StateIndex>(graph.states());
+  std::vector<double> value(n, start), next(n);
+  for (int round = 0; round < 100'000; ++round) {
+    double change = 0;
+    for (checker::StateIndex v = 0; v < n; ++v) {
+      double result = value[v];
+      if (graph.node_class(v) == NodeClass::Terminal) {
+        result = graph.winners(v) == 1U ? 1.0 : graph.winners(v) == 2U ? 0.0 : 0.5;
+      } else if (graph.node_class(v) == NodeClass::Chance) {
+        result = 0;
+        for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+          result += graph.edge_probability(e) * value[graph.edge_target(e)];
+        }
+      } else if (graph.edges_end(v) > graph.edges_begin(v)) {
+        const bool first_seat = graph.actor(v) == 0;
+        result = first_seat ? 0.0 : 1.0;
+        for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
+          const double theirs = value[graph.edge_target(e)];
+          result = first_seat ? std::max(result, theirs) : std::min(result, theirs);
+        }
+      }
+      next[v] = result;
+      change = std::max(change, std::abs(result - value[v]));
+    }
+    value.swap(next);
+    if (change < 1e-15) break;
+  }
+  return value[graph.initial()];
+}
+
+// Optimal play on graphs with cycles where the choices matter: where every
+// game ends whatever anyone does (the slip), the solver starts from what
+// random play scores and solves once; where the players can keep a game
+// going (passing at 6), it solves from below and from above. Either way
+// its values are value iteration's on the same graph.
+TEST(ExplorerProbabilities, OptimalPlayIsValueIterationsOnGraphsWithCycles) {
+  for (const PlantedBug bug : {PlantedBug::SlipOnTails, PlantedBug::PassAtSix}) {
+    const Explored run = explore_planted(bug);
+    ASSERT_TRUE(run.exploration.complete());
+    const auto outcomes = checker::outcome_probabilities(run.exploration, true);
+    ASSERT_TRUE(outcomes.optimal_defined) << outcomes.optimal_why_not;
+    EXPECT_GT(run.endings.on_cycles, 0);
+    EXPECT_NEAR(outcomes.optimal_low, value_iteration(run.exploration, 0.0), 1e-12);
+    EXPECT_NEAR(outcomes.optimal_high, value_iteration(run.exploration, 1.0), 1e-12);
+    // Choosing well is worth something here: far from random play's score.
+    const double random_score = 0.5 * (1 + outcomes.win[0] - outcomes.win[1]);
+    EXPECT_GT(std::abs(outcomes.optimal_low - random_score), 0.01);
+  }
+  EXPECT_FALSE(explore_planted(PlantedBug::SlipOnTails).endings.endless.seen());
+  EXPECT_TRUE(explore_planted(PlantedBug::PassAtSix).endings.endless.seen());
+}
+
 TEST(ExplorerProbabilities, PassThePandasAgreesWithSimulatedPlay) {
   const Explored run = explore_variant("pass_the_pandas",
                                        "scenarios/pass_the_pandas/variants/explore_two_dice.yaml");

@@ -85,6 +85,7 @@ class PlantedRules final : public TypedRules<PlantedRules, Position> {
   void play(Position& p, const Move& move, EventLog* log) const override {
     if (move.kind == kHeads || move.kind == kTails) {
       if (move.kind == kHeads && !(bug_ == PlantedBug::TrapAtEight && p.counter == 8)) ++p.counter;
+      if (move.kind == kTails && bug_ == PlantedBug::SlipOnTails && p.counter == 6) p.counter = 4;
       p.coin = false;
       p.turn = (p.turn + 1) % players();
       record(log, "planted.coin", kNoSeat,

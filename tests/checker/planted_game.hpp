@@ -42,6 +42,10 @@ enum class PlantedBug {
   // Under planted.reading=b, a game that ends past 10 is won by the player
   // after the one who ended it: the same position, ranked otherwise.
   RulingScoresTheEnd,
+  // Not a bug: tails at a counter of 6 sets it back to 4, so positions
+  // come back, yet every game ends whatever anyone does (each toss ends
+  // the slip with a chance of 1/2), and whether to add 1 or 2 matters.
+  SlipOnTails,
   // RulingAtThree, but the rules read the ruling by its name
   // (Variant::ruling) rather than through a Ruled setting: the explorer is
   // not told where they read it.
