@@ -1042,9 +1042,8 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
   // scores, written over its values; otherwise from below and from above
   // (as one process reasons it, state_graph.cpp).
   if (every_game_ends) {
-    for (std::uint32_t v = 0; v < n; ++v) {
-      values[v] = 0.5 * (1 + values[width * v] - values[width * v + 1]);
-    }
+    for (std::uint32_t v = 0; v < n; ++v)
+      values[v] = random_play.first_seat_score(&values[width * v]);
     values.resize(n);
     out.optimal_low = out.optimal_high = optimal(std::move(values), 0.0);
   } else {

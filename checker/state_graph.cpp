@@ -708,11 +708,10 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   // Pass the Pandas 8 dice, where they change nothing, the largest
   // component settles in 1 sweep instead of 24.
   if (shape.parts().every_game_ends) {
-    // Written over the values it is made from (place i's at i, from
-    // width * i on, not yet read), so that no more memory is held than
-    // while random play was solved.
-    for (StateIndex i = 0; i < n; ++i)
-      value[i] = 0.5 * (1 + value[width * i] - value[width * i + 1]);
+    // Written over the values it is made from (place i's at i, where
+    // they were read before, from width * i on), so that no more memory is
+    // held than while random play was solved.
+    for (StateIndex i = 0; i < n; ++i) value[i] = random_play.first_seat_score(&value[width * i]);
     value.resize(n);
     out.optimal_low = out.optimal_high = optimal(std::move(value), 0.0);
   } else {

@@ -106,6 +106,11 @@ struct RandomPlayValues {
     out.computed = true;
   }
 
+  // What the first of two seats scores under uniformly random play, as
+  // optimal play counts it (a win 1, a shared win or none 1/2), where
+  // every game ends: 1/2 (1 + P1 - P2). Optimal play is solved from it.
+  double first_seat_score(const double* values) const { return 0.5 * (1 + values[0] - values[1]); }
+
   // The largest change between two sets of values, relative to values
   // above 1: the chances are at most 1, so only the expected length is
   // divided (and only it can be infinite).
