@@ -1039,13 +1039,11 @@ OutcomeProbabilities outcomes_on_ranks(const GraphPart& part, Exchange& exchange
     return at_start(part, exchange, v, 1).at(0);
   };
   // Where every game ends whatever anyone does, from what random play
-  // scores, written over its values; otherwise from below and from above
-  // (as one process reasons it, state_graph.cpp).
+  // scores; otherwise from below and from above (as one process reasons
+  // it, state_graph.cpp).
   if (every_game_ends) {
-    for (std::uint32_t v = 0; v < n; ++v)
-      values[v] = random_play.first_seat_score(&values[width * v]);
-    values.resize(n);
-    out.optimal_low = out.optimal_high = optimal(std::move(values), 0.0);
+    out.optimal_low = out.optimal_high =
+        optimal(random_play.first_seat_scores(std::move(values)), 0.0);
   } else {
     std::vector<double>().swap(values);
     out.optimal_low = optimal(std::vector<double>(n, 0.0), 0.0);

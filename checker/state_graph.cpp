@@ -702,18 +702,13 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   // any strategies whatever (no state is stuck). So the game stops almost
   // surely under every pair of strategies (Condon 1992, stopping simple
   // stochastic games), and iterating from anywhere converges to that one
-  // value: it is started from what uniformly random play scores (the first
-  // seat's wins and half the rest, 1/2 (1 + P1 - P2) with every game
-  // ending), which is close wherever the players' choices change little.
-  // Pass the Pandas 8 dice, where they change nothing, the largest
-  // component settles in 1 sweep instead of 24.
+  // value: it is started from what uniformly random play scores, which is
+  // close wherever the players' choices change little. Pass the Pandas 8
+  // dice, where they change nothing, the largest component settles in 1
+  // sweep instead of 24.
   if (shape.parts().every_game_ends) {
-    // Written over the values it is made from (place i's at i, where
-    // they were read before, from width * i on), so that no more memory is
-    // held than while random play was solved.
-    for (StateIndex i = 0; i < n; ++i) value[i] = random_play.first_seat_score(&value[width * i]);
-    value.resize(n);
-    out.optimal_low = out.optimal_high = optimal(std::move(value), 0.0);
+    out.optimal_low = out.optimal_high =
+        optimal(random_play.first_seat_scores(std::move(value)), 0.0);
   } else {
     // Otherwise from below (a game that never ends counts as a loss for the
     // first seat) and from above (as a win).

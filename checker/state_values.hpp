@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "checker/explorer.hpp"
 #include "checker/state_graph.hpp"
@@ -110,6 +111,16 @@ struct RandomPlayValues {
   // optimal play counts it (a win 1, a shared win or none 1/2), where
   // every game ends: 1/2 (1 + P1 - P2). Optimal play is solved from it.
   double first_seat_score(const double* values) const { return 0.5 * (1 + values[0] - values[1]); }
+
+  // Every state's first_seat_score from its values (`width()` a state),
+  // written over them (state i's at i, read from width() * i on before), so
+  // that no more memory is held than while random play was solved.
+  std::vector<double> first_seat_scores(std::vector<double> values) const {
+    const std::size_t n = values.size() / width();
+    for (std::size_t i = 0; i < n; ++i) values[i] = first_seat_score(&values[width() * i]);
+    values.resize(n);
+    return values;
+  }
 
   // The largest change between two sets of values, relative to values
   // above 1: the chances are at most 1, so only the expected length is
