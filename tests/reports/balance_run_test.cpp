@@ -12,6 +12,7 @@
 #include "engine/games/builtin.hpp"
 #include "reports/balance/run.hpp"
 #include "reports/balance/summary.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove::balance {
 namespace {
@@ -196,6 +197,10 @@ TEST(BalanceRun, TheMovesOfAGamePlayItAgainToTheSameEnd) {
 // explorer's state graph of the basic two-player game, against the share of
 // simulated games the first seat won.
 TEST(BalanceRun, RandomPassThePandasAgreesWithTheExactFirstPlayerWinRate) {
+  if (testing::kSanitized) {
+    GTEST_SKIP() << "a statistical answer from 100,000 games, checked in the first pass; "
+                    "the other BalanceRun tests take the same paths";
+  }
   const Game& game = builtin_games().get("pass_the_pandas");
   const std::unique_ptr<Rules> rules = game.rules(Variant(game), 2);
   const checker::Exploration exploration = checker::explore(*rules, {}, {}, {});

@@ -18,6 +18,7 @@
 #include "engine/games/bamboo_harvest/bh_rules.hpp"
 #include "engine/games/builtin.hpp"
 #include "tests/support/errors.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove::bamboo_harvest {
 namespace {
@@ -76,7 +77,7 @@ void check_game(const Rules& rules, Rng& rng, int steps, testing::EncodingSizes&
 TEST(BambooHarvestEncoding, RandomGamesReadBackEqualAndAreAFifthOfTheYaml) {
   Rng rng(2026);
   testing::EncodingSizes sizes;
-  const int games = 300;
+  const int games = testing::full_or_sanitized(300, 60);  // tests/support/sanitizers.hpp
   for (int index = 0; index < games; ++index) {
     const auto rules = table_for(index, rng);
     check_game(*rules, rng, 400, sizes);

@@ -19,6 +19,7 @@
 #include "engine/games/builtin.hpp"
 #include "engine/games/forest_shuffle/fs_rules.hpp"
 #include "tests/support/errors.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove::forest_shuffle {
 namespace {
@@ -72,7 +73,7 @@ void check_game(const Rules& rules, Rng& rng, testing::EncodingSizes& sizes) {
 TEST(ForestShuffleEncoding, RandomGamesReadBackEqualAndAreAFifthOfTheYaml) {
   Rng rng(2026);
   testing::EncodingSizes sizes;
-  const int games = 200;
+  const int games = testing::full_or_sanitized(200, 30);  // tests/support/sanitizers.hpp
   for (int index = 0; index < games; ++index) {
     const auto rules = table_for(index, rng);
     check_game(*rules, rng, sizes);

@@ -15,6 +15,7 @@
 #include "engine/core/state.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/games/pass_the_pandas/ptp_rules.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove::pass_the_pandas {
 namespace {
@@ -55,13 +56,15 @@ const std::vector<TableSpec> kTables = {
 };
 
 TEST(PassThePandasEncoding, EveryStateOfRandomGamesReadsBackAsItself) {
+  // Seeds per table; the sanitizer pass plays fewer (tests/support/sanitizers.hpp).
+  constexpr std::uint64_t kSeeds = grove::testing::full_or_sanitized<std::uint64_t>(50, 10);
   EncodingSizes sizes;
   int rounds_past_first = 0;
   int bamboozle_steps = 0;
   std::string bytes;
   for (std::size_t table = 0; table < kTables.size(); ++table) {
     const auto rules = rules_for(kTables[table]);
-    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    for (std::uint64_t seed = 0; seed < kSeeds; ++seed) {
       Rng rng = Rng(7).derive(table * 1000 + seed);
       RandomAgent agent;
       auto state = rules->initial_state();
@@ -85,7 +88,7 @@ TEST(PassThePandasEncoding, EveryStateOfRandomGamesReadsBackAsItself) {
   EXPECT_GT(bamboozle_steps, 0);
 
   std::cout << "Pass the Pandas " << sizes.report() << "\n";
-  EXPECT_GE(sizes.states, 5000);
+  EXPECT_GE(sizes.states, kSeeds * 100);
   // A fifth of the YAML at most (in fact far less).
   EXPECT_LE(sizes.mean_sampled_bytes() * 5, sizes.mean_yaml()) << sizes.report();
 }

@@ -16,6 +16,7 @@
 #include "engine/core/state.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/games/takenoko/tk_rules.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove::takenoko {
 namespace {
@@ -58,6 +59,8 @@ const std::vector<TableSpec> kTables = {
 };
 
 TEST(TakenokoEncoding, EveryStateOfRandomGamesReadsBackAsItself) {
+  // Seeds per table; the sanitizer pass plays fewer (tests/support/sanitizers.hpp).
+  constexpr std::uint64_t kSeeds = grove::testing::full_or_sanitized<std::uint64_t>(40, 6);
   EncodingSizes sizes;
   int games = 0;
   int ended = 0;
@@ -67,7 +70,7 @@ TEST(TakenokoEncoding, EveryStateOfRandomGamesReadsBackAsItself) {
   std::string bytes;
   for (std::size_t table = 0; table < kTables.size(); ++table) {
     const auto rules = rules_for(kTables[table]);
-    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    for (std::uint64_t seed = 0; seed < kSeeds; ++seed) {
       Rng rng = Rng(11).derive(table * 1000 + seed);
       RandomAgent agent;
       auto state = rules->initial_state();
@@ -106,7 +109,7 @@ TEST(TakenokoEncoding, EveryStateOfRandomGamesReadsBackAsItself) {
 
   std::cout << "Takenoko, " << games << " games (" << ended << " ended), " << sizes.report()
             << "\n";
-  EXPECT_GE(sizes.states, 100000);
+  EXPECT_GE(sizes.states, kSeeds * 2500);
   // A fifth of the YAML at most (in fact far less).
   EXPECT_LE(sizes.mean_sampled_bytes() * 5, sizes.mean_yaml()) << sizes.report();
 }
