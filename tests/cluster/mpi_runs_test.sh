@@ -34,7 +34,7 @@ same_games() {  # ONE_PROCESS_DB MPI_DB WHAT
 
 runs=(
   "pass_the_pandas --games 600 --agents greedy,random"
-  "bamboo_harvest --games 40 --agents greedy,random"
+  "bamboo_harvest --games 16 --agents greedy,random"
   "takenoko --games 12 --agents greedy,random"
   "forest_shuffle --games 12 --agents greedy,random --players 3"
 )
@@ -68,7 +68,7 @@ same_games one-sweep.db mpi-sweep.db "sweep on 3 ranks"
 echo "ok sweep: 3 points stopped by precision, the same $(wc -l <one.txt) games"
 
 # Fuzz: the totals and coverage of a passing run (the time left out).
-fuzz="pass_the_pandas --games 200 --seed 4 --set dice_per_player=4"
+fuzz="pass_the_pandas --games 100 --seed 4 --set dice_per_player=4"
 totals() { grep -E '^(rule coverage|[0-9]+ games)' "$1" | sed -E 's/ in [0-9.]+ s \([0-9]+ per second\)//; s/Stored as run.*//'; }
 # shellcheck disable=SC2086
 "$grove" fuzz $fuzz --db one-fuzz.db >one-fuzz.txt 2>/dev/null || fail "fuzz: one process"
@@ -109,7 +109,7 @@ echo "ok planted finding: game 0's as one process writes it; $found found among 
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
-"$grove" balance takenoko --games 200 --seed 5 --db one-long.db >/dev/null 2>&1 ||
+"$grove" balance takenoko --games 60 --seed 5 --db one-long.db >/dev/null 2>&1 ||
   fail "takenoko: one process"
 rank_pid() {  # the process of rank $1 of the run started in this folder
   for pid in $(pgrep -f "$grove balance takenoko"); do
@@ -145,8 +145,8 @@ for how in ctrl-c kill-rank; do
   last=$(sqlite3 long.db "SELECT max(game_index) FROM balance_games")
   [ "$last" = $((count - 1)) ] || fail "$how: $count games stored, but not games 0 to $((count - 1))"
   [ "$count" -lt 4000 ] || fail "$how: the run was not cut"
-  # The first 200 of them against one process's.
-  compared=$((count < 200 ? count : 200))
+  # The first 60 of them (about as many as are kept) against one process's.
+  compared=$((count < 60 ? count : 60))
   # (Whole files first: a producer cut off by head fails under pipefail.)
   games long.db >all-mpi.txt
   games one-long.db >all-one.txt
