@@ -14,6 +14,7 @@
 #include "engine/core/agent.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/games/builtin.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove {
 namespace {
@@ -119,7 +120,8 @@ RC_GTEST_PROP(EveryGame, ReplayingTheSameChoicesGivesTheSameState, ()) {
 // checks below run on every game rather than on the quarter random play
 // happens to finish.
 TEST(EveryGame, DefaultVariantGamesEndWithinTheirBound) {
-  constexpr std::uint64_t kSeeds = 20;
+  // (5 under the sanitizers: tests/support/sanitizers.hpp.)
+  constexpr std::uint64_t kSeeds = testing::full_or_sanitized<std::uint64_t>(20, 5);
   for (const auto& game : builtin_games().games()) {
     for (int players = game->min_players; players <= game->max_players; ++players) {
       const auto rules = game->rules(Variant(*game), players);
