@@ -13,24 +13,24 @@ namespace grove::cli {
 namespace {
 
 nlohmann::json run_json(const RunRecord& run) {
-  nlohmann::json json = {{"id", run.id},
-                         {"command", run.command},
-                         {"kind", run.kind},
-                         {"game", run.game},
-                         {"variant", run.variant},
-                         {"variant_hash", run.variant_hash},
-                         {"grove_version", run.grove_version},
-                         {"started_at", run.started_at},
-                         {"ended_at", run.ended_at},
-                         {"status", run.state()},
-                         {"summary", run.summary}};
-  json["seed"] = run.seed ? nlohmann::json(*run.seed) : nlohmann::json(nullptr);
-  return json;
+  nlohmann::json record = {{"id", run.id},
+                           {"command", run.command},
+                           {"kind", run.kind},
+                           {"game", run.game},
+                           {"variant", run.variant},
+                           {"variant_hash", run.variant_hash},
+                           {"grove_version", run.grove_version},
+                           {"started_at", run.started_at},
+                           {"ended_at", run.ended_at},
+                           {"status", run.state()},
+                           {"summary", run.summary}};
+  record["seed"] = run.seed ? nlohmann::json(*run.seed) : nlohmann::json(nullptr);
+  return record;
 }
 
-void list_runs(const Store& store, int limit, bool json) {
+void list_runs(const Store& store, int limit, bool as_json) {
   const auto runs = store.runs(limit);
-  if (json) {
+  if (as_json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& run : runs) list.push_back(run_json(run));
     std::cout << list.dump(2) << "\n";
@@ -49,13 +49,13 @@ void list_runs(const Store& store, int limit, bool json) {
   }
 }
 
-void show_run(const Store& store, std::int64_t id, bool json) {
+void show_run(const Store& store, std::int64_t id, bool as_json) {
   const auto run = store.run(id);
   if (!run) throw InputError(fmt::format("no run {} in {}", id, store.path()));
   const auto rows = store.scenario_results(id);
   const auto findings = store.run_findings(id);
   const auto exploration = store.exploration(id);
-  if (json) {
+  if (as_json) {
     nlohmann::json document = run_json(*run);
     if (exploration) {
       document["exploration"] = {{"players", exploration->players},
@@ -168,7 +168,7 @@ int results_command(const Invocation& invocation) {
              options, positional, values)) {
     return kSuccess;
   }
-  const bool json = values["json"].as<bool>();
+  const bool as_json = values["json"].as<bool>();
   Store::Options access;
   access.reading = true;
   const Store store = Store::open(common.db, access);
@@ -176,7 +176,7 @@ int results_command(const Invocation& invocation) {
   if (what == "list") {
     if (words.size() > 1)
       throw InputError("'results list' takes no run number; try 'results show " + words[1] + "'");
-    list_runs(store, limit, json);
+    list_runs(store, limit, as_json);
     return kSuccess;
   }
   if (what == "show") {
@@ -190,7 +190,7 @@ int results_command(const Invocation& invocation) {
     } catch (const std::exception&) {
       throw InputError("'" + words[1] + "' is not a run number");
     }
-    show_run(store, id, json);
+    show_run(store, id, as_json);
     return kSuccess;
   }
   if (what == "check") {

@@ -48,7 +48,7 @@ constexpr int kSwapReserve = 20;
 // The path search tracks how many other players' tokens a path has picked
 // up, up to the limit (layers 0..limit).
 constexpr int kMaxLayers = 8;
-constexpr int kFar = 10000;  // unreachable
+constexpr int kUnreachable = 10000;
 
 // The forest as the path search sees it, as bit masks of the cells: the
 // cards built by the seat itself and by other players, the rest (to be
@@ -247,7 +247,7 @@ namespace {
 PathAnswer path_answer(const PathMasks& masks, int limit, int min_others) {
   Levels from_start;
   Levels from_end;
-  int best = kFar;
+  int best = kUnreachable;
   std::uint64_t best_cells = 0;
   for (const bool north_south : {true, false}) {
     const std::uint64_t start = north_south ? masks.north : masks.west;
@@ -255,7 +255,7 @@ PathAnswer path_answer(const PathMasks& masks, int limit, int min_others) {
     // The gap is the first level that reaches the far side with enough
     // other players' tokens; a gap beyond the other direction's is of no
     // use.
-    int gap = kFar;
+    int gap = kUnreachable;
     sweep(masks, limit, start, from_start,
           [&](int distance, const std::array<std::uint64_t, kMaxLayers>& level) {
             for (int layer = min_others; layer <= limit; ++layer) {
@@ -266,7 +266,7 @@ PathAnswer path_answer(const PathMasks& masks, int limit, int min_others) {
             }
             return distance >= best;
           });
-    if (gap >= kFar || gap > best) continue;
+    if (gap >= kUnreachable || gap > best) continue;
     std::uint64_t gap_cells = 0;
     if (gap > 0) {
       // A card to build lies on a cheapest path when the cheapest ways to it
@@ -295,7 +295,7 @@ PathAnswer path_answer(const PathMasks& masks, int limit, int min_others) {
     best_cells = gap < best ? gap_cells : best_cells | gap_cells;
     best = gap;
   }
-  return PathAnswer{true, best >= kFar ? -1 : best, best_cells};
+  return PathAnswer{true, best >= kUnreachable ? -1 : best, best_cells};
 }
 
 }  // namespace
