@@ -19,8 +19,11 @@
 # and smaller tests take the same paths, are skipped
 # (tests/support/sanitizers.hpp): the sanitizers look for memory errors on
 # every path, which the first pass has already shown give the right answers.
-# The first pass builds as the README's main command does (Release), without
-# debug information, which would make the build a quarter slower.
+# The first pass builds as the README's main command does (Release), so it
+# tests what ships. The sanitizer pass builds the libraries and the grove
+# tool as unity batches (CMAKE_UNITY_BUILD: several files a compiler run,
+# each header parsed once a batch), a third faster; the first pass, built
+# file by file, is the one that shows a file missing an include.
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +46,7 @@ fi
 
 echo "== build and test under ASan + UBSan (build-asan/)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGROVE_SANITIZE=ON \
-  -DGROVE_BENCHMARKS=OFF >/dev/null
+  -DGROVE_BENCHMARKS=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build build-asan
 ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   GROVE_MUTANTS=6 GROVE_SETTINGS_EVERY=6 GROVE_MPI_RANKS=3 RC_PARAMS=max_success=25 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE 'ladder|signature|browser|package|views'
