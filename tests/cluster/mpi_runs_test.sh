@@ -71,7 +71,7 @@ echo "ok sweep: 3 points stopped by precision, the same $(wc -l <one.txt) games"
 fuzz="pass_the_pandas --games 100 --seed 4 --set dice_per_player=4"
 totals() { grep -E '^(rule coverage|[0-9]+ games)' "$1" | sed -E 's/ in [0-9.]+ s \([0-9]+ per second\)//; s/Stored as run.*//'; }
 # shellcheck disable=SC2086
-"$grove" fuzz $fuzz --db one-fuzz.db >one-fuzz.txt 2>/dev/null || fail "fuzz: one process"
+"$grove" fuzz $fuzz --jobs 2 --db one-fuzz.db >one-fuzz.txt 2>/dev/null || fail "fuzz: one process"
 for ranks in ${rank_counts/1 /}; do
   # shellcheck disable=SC2086
   mpirun --oversubscribe -np "$ranks" "$grove" fuzz $fuzz --db "mpi-fuzz-$ranks.db" \
@@ -109,7 +109,7 @@ echo "ok planted finding: game 0's as one process writes it; $found found among 
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
-"$grove" balance takenoko --games 60 --seed 5 --db one-long.db >/dev/null 2>&1 ||
+"$grove" balance takenoko --games 60 --seed 5 --jobs 2 --db one-long.db >/dev/null 2>&1 ||
   fail "takenoko: one process"
 rank_pid() {  # the process of rank $1 of the run started in this folder
   for pid in $(pgrep -f "$grove balance takenoko"); do
