@@ -20,10 +20,11 @@
 # (tests/support/sanitizers.hpp): the sanitizers look for memory errors on
 # every path, which the first pass has already shown give the right answers.
 # The first pass builds as the README's main command does (Release), so it
-# tests what ships. The sanitizer pass builds the libraries and the grove
-# tool as unity batches (CMAKE_UNITY_BUILD: several files a compiler run,
-# each header parsed once a batch), a third faster; the first pass, built
-# file by file, is the one that shows a file missing an include.
+# tests what ships (the test files themselves at -O1: tests/CMakeLists.txt).
+# The sanitizer pass builds the libraries and the grove tool as unity
+# batches (CMAKE_UNITY_BUILD: several files a compiler run, each header
+# parsed once a batch), a third faster; the first pass, built file by file,
+# is the one that shows a file missing an include.
 # GROVE_SKIP_SANITIZERS=1 skips the second pass (local quick runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
