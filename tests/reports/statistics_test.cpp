@@ -297,9 +297,11 @@ RC_GTEST_PROP(Histogram, EveryValueFallsInABinWithNiceEdges, (std::vector<int> r
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   RC_ASSERT(h.edges.front() <= *lo);
   RC_ASSERT(*hi < h.edges.back());
-  // The width is 1, 2, 2.5 or 5 times a power of ten.
+  // The width is 1, 2, 2.5 or 5 times a power of ten. Taken as the
+  // difference of two edges it can fall just short of one (0.0099999...
+  // between -13.88 and -13.87), so the power is the nearest below.
   const double width = h.edges[1] - h.edges[0];
-  const double mantissa = width / std::pow(10.0, std::floor(std::log10(width)));
+  const double mantissa = width / std::pow(10.0, std::floor(std::log10(width) + 1e-9));
   RC_ASSERT(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 ||
             std::fabs(mantissa - 2.5) < 1e-9 || std::fabs(mantissa - 5) < 1e-9);
 }
