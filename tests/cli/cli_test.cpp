@@ -849,9 +849,9 @@ TEST_F(CliTest, ReplayReportsPassFailAndWritesJunit) {
 }
 
 TEST_F(CliTest, FuzzChecksGamesShowsCoverageAndRecordsTheRun) {
-  // Three dice a player: drawn, the dice and rulings make games of 900
-  // states on average (some run to the step bound), 40 s a run under the
-  // sanitizers, where the command's output is what this test is about.
+  // At three dice a player. With the dice and rulings drawn, its games
+  // averaged 884 states (some ran to the step bound): 40 s a run under the
+  // sanitizers, for a test of what the command prints and stores.
   const std::string game = "fuzz pass_the_pandas --set dice_per_player=3 --games 6 --seed 3";
   const Output out = grove(game + " --findings " + folder_ / "findings" + " --db " + db_);
   ASSERT_EQ(out.code, 0) << out.text;
