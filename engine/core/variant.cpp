@@ -232,6 +232,11 @@ Ruled<bool> Variant::ruling_is(const std::string& id, std::string_view alternati
   return Ruled<bool>(checked_ruling(id, names) == alternative, ruling_mark(id));
 }
 
+std::string Variant::described() const {
+  const std::string changes = join(differences(), ", ");
+  return changes.empty() ? name() : name() + " (" + changes + ")";
+}
+
 std::vector<std::string> Variant::differences() const {
   std::vector<std::string> lines;
   for (const auto& spec : game_->parameters) {

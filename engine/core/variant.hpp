@@ -79,6 +79,9 @@ class Variant {
   // Settings that differ from the game's defaults, as "name=value" lines, in
   // schema order: what makes this variant this variant.
   std::vector<std::string> differences() const;
+  // The name, and in brackets what it changes when anything: how the
+  // commands head their output ("default (dice_per_player={2: 3})").
+  std::string described() const;
   // Sets what such lines say (parameters and rulings alike): a variant
   // rebuilt from its stored differences over the game's defaults.
   void apply_differences(const std::vector<std::string>& lines);

@@ -192,11 +192,10 @@ int explore_command(const Invocation& invocation) {
   const std::int64_t run = store.begin_run(RunStart{
       invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
   watch_for_interrupt();
-  const std::string changes = join(variant.differences(), ", ");
   std::cout << fmt::format(
-      "{}: exploring variant {}{}, {} players{}, {} job{}{}{}\n", game.title, variant.name(),
-      changes.empty() ? "" : " (" + changes + ")", players,
-      start ? ", from the end of " + start_file : "", explore.jobs, explore.jobs == 1 ? "" : "s",
+      "{}: exploring variant {}, {} players{}, {} job{}{}{}\n", game.title, variant.described(),
+      players, start ? ", from the end of " + start_file : "", explore.jobs,
+      explore.jobs == 1 ? "" : "s",
       Cluster::current() != nullptr && Cluster::current()->distributed()
           ? fmt::format(" on each of {} MPI ranks", Cluster::current()->size())
           : "",

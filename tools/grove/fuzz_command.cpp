@@ -330,15 +330,11 @@ int fuzz_command(const Invocation& invocation) {
       invocation.command_line, "fuzz", game.name, base.name(), base.hash_hex(), job.settings.seed});
   watch_for_interrupt();
   const int still_failing = recheck_findings(store, run, game);
-  // A variant given is played as it is: named with what it changes.
-  const std::string changes = join(base.differences(), ", ");
-  std::cout << fmt::format(
-      "{}: fuzzing {} games, seed {}, {}{}\n", game.title, games, job.settings.seed,
-      spread ? fmt::format("{} MPI ranks", cluster->size())
-             : fmt::format("{} job{}", jobs, jobs == 1 ? "" : "s"),
-      job.settings.draw_variant
-          ? ""
-          : ", variant " + base.name() + (changes.empty() ? "" : " (" + changes + ")"));
+  std::cout << fmt::format("{}: fuzzing {} games, seed {}, {}{}\n", game.title, games,
+                           job.settings.seed,
+                           spread ? fmt::format("{} MPI ranks", cluster->size())
+                                  : fmt::format("{} job{}", jobs, jobs == 1 ? "" : "s"),
+                           job.settings.draw_variant ? "" : ", variant " + base.described());
 
   Tally tally(games, isatty(STDERR_FILENO) != 0);
   // Each job stops at its first finding; the others are stopped then, but

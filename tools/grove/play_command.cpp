@@ -48,10 +48,8 @@ int play_command(const Invocation& invocation) {
                                                     variant.name(), variant.hash_hex(), seed});
   watch_for_interrupt();
 
-  std::string changes = join(variant.differences(), ", ");
-  std::cout << fmt::format("{}: {} players, variant {}{}, seed {}, agents {}\n", game.title,
-                           players, variant.name(), changes.empty() ? "" : " (" + changes + ")",
-                           seed, join(agents, ", "));
+  std::cout << fmt::format("{}: {} players, variant {}, seed {}, agents {}\n", game.title, players,
+                           variant.described(), seed, join(agents, ", "));
   Table table(seed, agents);
   GameLog log(*rules, checked_limit(log_lines, "--log-lines", "lines"));
   while (!log.over()) {

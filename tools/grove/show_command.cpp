@@ -85,12 +85,10 @@ int show_command(const Invocation& invocation) {
   const balance::GameRecord& record = stored.record;
   const std::vector<Move>& moves = stored.moves;
   const std::unique_ptr<Rules>& rules = stored.rules;
-  const std::string changes = join(rules->variant().differences(), ", ");
   std::cout << fmt::format(
-      "Run {}, game {}: {}, {} players, variant {}{}, seed {}\nSeats: {}\nStored result: {}\n", run,
-      number, info.game_title, info.players, info.variant,
-      changes.empty() ? "" : " (" + changes + ")", record.seed, seats_text(record),
-      stored_result(record));
+      "Run {}, game {}: {}, {} players, variant {}, seed {}\nSeats: {}\nStored result: {}\n", run,
+      number, info.game_title, info.players, rules->variant().described(), record.seed,
+      seats_text(record), stored_result(record));
   GameLog log(*rules, checked_limit(log_lines, "--log-lines", "lines"));
   for (const Move& move : moves) {
     if (const Verdict verdict = log.play(move); !verdict.is_legal()) {
