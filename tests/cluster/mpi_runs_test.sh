@@ -109,7 +109,8 @@ echo "ok planted finding: game 0's as one process writes it; $found found among 
 
 # Taken down part way: by Ctrl-C to mpirun, then by a rank killed outright
 # (mpirun then takes every rank down, rank 0 with SIGTERM).
-"$grove" balance takenoko --games 40 --seed 5 --jobs 2 --db one-long.db >/dev/null 2>&1 ||
+reference=40  # games one process plays: a cut run's first ones are compared with them
+"$grove" balance takenoko --games "$reference" --seed 5 --jobs 2 --db one-long.db >/dev/null 2>&1 ||
   fail "takenoko: one process"
 rank_pid() {  # the process of rank $1 of the run started in this folder
   for pid in $(pgrep -f "$grove balance takenoko"); do
@@ -145,8 +146,8 @@ for how in ctrl-c kill-rank; do
   last=$(sqlite3 long.db "SELECT max(game_index) FROM balance_games")
   [ "$last" = $((count - 1)) ] || fail "$how: $count games stored, but not games 0 to $((count - 1))"
   [ "$count" -lt 4000 ] || fail "$how: the run was not cut"
-  # The first 40 of them (about as many as are kept) against one process's.
-  compared=$((count < 40 ? count : 40))
+  # The first of them (up to the reference's number) against one process's.
+  compared=$((count < reference ? count : reference))
   # (Whole files first: a producer cut off by head fails under pipefail.)
   games long.db >all-mpi.txt
   games one-long.db >all-one.txt
