@@ -202,14 +202,21 @@ void sight(Sighting& sighting, Ref ref, int depth, int move,
   sighting.detail = detail();
 }
 
+// A shard's states; their fingerprints are Search::seen_[shard], apart:
+// there the 512 sets' headers lie together in 16 KB, where a successor's
+// lookup waited to read its shard's (one of 512 structures some 1.5 KB
+// apart) before it could ask for the table slot.
 struct Shard {
-  FingerprintSet seen;
-  // Per state, by its number in the shard.
-  std::vector<Ref> parent;
-  std::vector<std::uint16_t> choice;
-  std::vector<NodeClass> node_class;
-  std::vector<std::int8_t> actor;
-  std::vector<std::uint32_t> winners;
+  // Per state, by its number in the shard, in one record: numbering a new
+  // state writes at one place in its shard, not at the ends of five arrays.
+  struct Kept {
+    Ref parent = kNoState;
+    std::uint16_t choice = 0;
+    NodeClass node_class = NodeClass::Unexpanded;
+    std::int8_t actor = static_cast<std::int8_t>(kNoSeat);
+    std::uint32_t winners = 0;
+  };
+  std::vector<Kept> kept;
   // The states expanded so far are a prefix of the shard's states.
   std::vector<std::uint64_t> edge_begin;
   std::vector<Ref> edge_target;
@@ -244,18 +251,10 @@ struct Shard {
     if (clauses.find(clause) == clauses.end()) clauses.emplace(clause);
   }
 
-  // Numbers a new state.
-  std::uint32_t add(std::uint64_t fingerprint, Ref from, std::uint16_t by, bool* added) {
-    const auto [local, inserted] = seen.insert(fingerprint);
-    *added = inserted;
-    if (!inserted) return local;
+  // What is kept of a new state, numbered `local`.
+  void add(std::uint32_t local, Ref from, std::uint16_t by) {
     if (local > kMaxLocal) throw std::length_error("more states than the explorer can number");
-    parent.push_back(from);
-    choice.push_back(by);
-    node_class.push_back(NodeClass::Unexpanded);
-    actor.push_back(static_cast<std::int8_t>(kNoSeat));
-    winners.push_back(0);
-    return local;
+    kept.push_back({.parent = from, .choice = by});
   }
 };
 
@@ -367,6 +366,7 @@ class Search {
                              [](const Rules* other) { return other != nullptr; });
     const int jobs = std::max(1, options_.jobs);
     for (int j = 0; j < jobs; ++j) scratch_.push_back(std::make_unique<Scratch>());
+    numbers_as_found_ = jobs == 1 && ranks_ == 1;
     if (options_.coverage) {
       for (const Clause& clause : rules.game().clauses) clause_ids_.insert(clause.id);
     }
@@ -383,7 +383,7 @@ class Search {
     if (owns(owner(fingerprint))) {
       Shard& home = shards_[owner(fingerprint)];
       bool added = false;
-      home.add(fingerprint, kNoState, 0, &added);
+      number(owner(fingerprint), fingerprint, kNoState, 0, &added);
       home.frontier.add(rules_, *start);
       home.frontier_fingerprints.push_back(fingerprint);
     }
@@ -404,6 +404,9 @@ class Search {
       }
       queue_ = level;
       expanded_at_level_start_ = expanded();
+      // The next level's states are numbered from here on: as they are
+      // found (numbers_as_found_), or by take_inbox after this level.
+      for (std::uint32_t t = 0; t < kShards; ++t) shards_[t].level_begin.push_back(seen_[t].size());
       in_parallel([this](std::uint32_t shard, Scratch& scratch) { expand_level(shard, scratch); });
       // A bound one rank reached (its memory, an interrupt) stops them all
       // at the same level.
@@ -411,20 +414,22 @@ class Search {
         stopped_ = static_cast<StopReason>(exchange_->largest(static_cast<int>(stopped_)));
       }
       if (stopped_ != StopReason::None) break;
-      for (Shard& shard : shards_) shard.level_begin.push_back(shard.seen.size());
-      if (exchange_ != nullptr) send_discoveries();
-      in_parallel([this](std::uint32_t shard, Scratch&) { take_inbox(shard); });
+      if (!numbers_as_found_) {
+        if (exchange_ != nullptr) send_discoveries();
+        in_parallel([this](std::uint32_t shard, Scratch&) { take_inbox(shard); });
+      }
       for (Shard& shard : shards_) shard.outbox.release();
       if (exchange_ != nullptr) send_answers();
       found_ = 0;
       std::int64_t arrived = 0;
-      for (Shard& shard : shards_) {
+      for (std::uint32_t t = 0; t < kShards; ++t) {
+        Shard& shard = shards_[t];
         arrived += static_cast<std::int64_t>(shard.arrivals.count());
         shard.frontier = std::move(shard.arrivals);
         shard.arrivals = Encoded();
         shard.frontier_fingerprints = std::move(shard.arrival_fingerprints);
         shard.arrival_fingerprints = {};
-        found_ += shard.seen.size();
+        found_ += seen_[t].size();
       }
       found_ = total(found_);
       if (total(arrived) > 0) max_depth_reached_ = depth_ + 1;
@@ -503,9 +508,9 @@ class Search {
             "variant in one process to see it as a finding with the shortest way to it");
       }
       const Shard& holder = shards_[shard_of(at)];
-      const Ref parent = holder.parent[local_of(at)];
+      const Ref parent = holder.kept[local_of(at)].parent;
       if (parent == kNoState) break;
-      choices.push_back(holder.choice[local_of(at)]);
+      choices.push_back(holder.kept[local_of(at)].choice);
       at = parent;
     }
     std::unique_ptr<State> state = result_.start_->clone();
@@ -539,11 +544,11 @@ class Search {
       // readings are compared at this state.
       RulingReads::reset();
       const Node node = rules_.node(state);
-      shard.actor[local] = static_cast<std::int8_t>(node.actor);
+      shard.kept[local].actor = static_cast<std::int8_t>(node.actor);
       if (node.kind == NodeKind::Terminal) {
         const Outcome outcome = rules_.outcome(state);
-        shard.winners[local] = winner_bits(outcome);
-        shard.node_class[local] = NodeClass::Terminal;
+        shard.kept[local].winners = winner_bits(outcome);
+        shard.kept[local].node_class = NodeClass::Terminal;
         const std::uint64_t read = RulingReads::read();
         for (std::size_t a = 0; a < others_.size(); ++a) {
           if (!compared_here(a, read)) continue;
@@ -565,11 +570,11 @@ class Search {
     } catch (const std::exception& error) {
       sight(shard.exception, ref, depth_, -1,
             [&] { return std::string("the rules threw: ") + error.what(); });
-      shard.node_class[local] = NodeClass::Broken;
+      shard.kept[local].node_class = NodeClass::Broken;
       shard.broken_edges = true;
       return;
     }
-    shard.node_class[local] = node_class;
+    shard.kept[local].node_class = node_class;
     if (listed == 0) {
       sight(shard.stuck, ref, depth_, -1, [&] {
         return node_class == NodeClass::Decision ? "no legal move" : "no chance outcome";
@@ -588,11 +593,14 @@ class Search {
     if (comparing_) scratch.ends.assign(listed, std::nullopt);
     while (scratch.next.size() < listed) scratch.next.push_back(state.clone());
     const std::size_t first_edge = shard.edge_target.size();
+    // The state's edges at once: pushed one by one, each a call that could
+    // grow the array, they were 3% of the search.
+    shard.edge_target.resize(first_edge + listed, kNoState);
+    shard.edge_probability.resize(first_edge + listed);
     for (std::size_t j = 0; j < listed; ++j) {
       const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
-      shard.edge_target.push_back(kNoState);
-      shard.edge_probability.push_back(
-          shard.probabilities.index_of(chance ? scratch.outcomes[j].probability.to_double() : 0.0));
+      shard.edge_probability[first_edge + j] =
+          shard.probabilities.index_of(chance ? scratch.outcomes[j].probability.to_double() : 0.0);
       State& next = *scratch.next[j];
       next.copy_from(state);
       const int index = static_cast<int>(j);
@@ -639,7 +647,7 @@ class Search {
       // the edge, which stays kNoState only for failed moves.
       scratch.successors[j] = fingerprint;
       if (owns(owner(fingerprint))) {
-        shards_[owner(fingerprint)].seen.prefetch(fingerprint);
+        seen_[owner(fingerprint)].prefetch(fingerprint);
       } else {
         remote_.prefetch(fingerprint);
       }
@@ -650,10 +658,16 @@ class Search {
       if (shard.edge_target[edge] == kNoState) continue;
       const std::uint64_t fingerprint = scratch.successors[j];
       const std::uint32_t t = owner(fingerprint);
-      // Another rank's shard alone knows whether the state is new, unless
-      // it has numbered it for this rank before.
+      if (numbers_as_found_) {
+        shard.edge_target[edge] = number_here(t, fingerprint, ref, j, *scratch.next[j]);
+        continue;
+      }
+      // Otherwise a successor the shard has not numbered before this level
+      // goes to it through the outboxes. Another rank's shard alone knows
+      // whether the state is new, unless it has numbered it for this rank
+      // before.
       if (owns(t)) {
-        const std::uint32_t known = shards_[t].seen.find(fingerprint);
+        const std::uint32_t known = seen_[t].find(fingerprint);
         if (known != FingerprintSet::kAbsent) {
           shard.edge_target[edge] = make_ref(t, known);
           continue;
@@ -671,6 +685,36 @@ class Search {
       check_reads(shard, ref, a, read,
                   compare(shard, ref, state, *others_[a], a, node_class, scratch));
     }
+  }
+
+  // The number of a successor found by the state `from` with its move
+  // `choice`, given by its owner shard t now: numbered in the order found,
+  // the shards expanded one after another by one job, which is the order in
+  // which take_inbox numbers them (by the shard that found them, then in
+  // the order found), so the graph is the same. Sent through the outboxes
+  // and numbered after the level, every new successor was encoded, copied
+  // twice and read back from anywhere in memory, and one that the level
+  // found again was sent again (about half of Pass the Pandas' at 8 dice).
+  Ref number_here(std::uint32_t t, std::uint64_t fingerprint, Ref from, std::size_t choice,
+                  const State& state) {
+    bool added = false;
+    const std::uint32_t local =
+        number(t, fingerprint, from, static_cast<std::uint16_t>(choice), &added);
+    if (added) {
+      shards_[t].arrivals.add(rules_, state);
+      shards_[t].arrival_fingerprints.push_back(fingerprint);
+    }
+    return make_ref(t, local);
+  }
+
+  // The number of `fingerprint` in shard t; a new one (*added) keeps the
+  // state it was first found from and by which move.
+  std::uint32_t number(std::uint32_t t, std::uint64_t fingerprint, Ref from, std::uint16_t by,
+                       bool* added) {
+    const auto [local, inserted] = seen_[t].insert(fingerprint);
+    *added = inserted;
+    if (inserted) shards_[t].add(local, from, by);
+    return local;
   }
 
   // Whether the other reading `a` is compared at a state where the rules
@@ -700,7 +744,7 @@ class Search {
       const Node node = other.node(state);
       const bool chance = node_class == NodeClass::Chance;
       const NodeKind kind = chance ? NodeKind::Chance : NodeKind::Decision;
-      if (node.kind != kind || (!chance && node.actor != shard.actor[local_of(ref)])) {
+      if (node.kind != kind || (!chance && node.actor != shard.kept[local_of(ref)].actor)) {
         differs_at = -1;
       } else if (chance) {
         other.chance_outcomes(state, scratch.other_outcomes);
@@ -772,7 +816,7 @@ class Search {
       shards_[s].outbox.each_for(t, [&](const Discovery& discovery, std::string_view state) {
         bool added = false;
         const std::uint32_t local =
-            shard.add(discovery.fingerprint, discovery.parent, discovery.choice, &added);
+            number(t, discovery.fingerprint, discovery.parent, discovery.choice, &added);
         if (added) {
           shard.arrivals.add(state);
           shard.arrival_fingerprints.push_back(discovery.fingerprint);
@@ -787,7 +831,8 @@ class Search {
   }
 
   bool owns(std::uint32_t shard) const {
-    return static_cast<int>(shard % static_cast<std::uint32_t>(ranks_)) == rank_;
+    // One rank owns every shard (asked for every successor: no division).
+    return ranks_ == 1 || static_cast<int>(shard % static_cast<std::uint32_t>(ranks_)) == rank_;
   }
   int rank_of(std::uint32_t shard) const {
     return static_cast<int>(shard % static_cast<std::uint32_t>(ranks_));
@@ -948,15 +993,15 @@ class Search {
   void write_shard(ByteWriter& out, std::uint32_t t, bool graph) const {
     const Shard& shard = shards_[t];
     out.unsigned_int(t);
-    out.unsigned_int(shard.seen.bytes());
-    out.unsigned_int(shard.node_class.size());
+    out.unsigned_int(seen_[t].bytes());
+    out.unsigned_int(shard.kept.size());
     out.flag(graph);
-    for (std::size_t local = 0; graph && local < shard.node_class.size(); ++local) {
-      out.unsigned_int(shard.parent[local]);
-      out.unsigned_int(shard.choice[local]);
-      out.enumeration(shard.node_class[local]);
-      out.signed_int(shard.actor[local]);
-      out.unsigned_int(shard.winners[local]);
+    for (std::size_t local = 0; graph && local < shard.kept.size(); ++local) {
+      out.unsigned_int(shard.kept[local].parent);
+      out.unsigned_int(shard.kept[local].choice);
+      out.enumeration(shard.kept[local].node_class);
+      out.signed_int(shard.kept[local].actor);
+      out.unsigned_int(shard.kept[local].winners);
     }
     if (graph) {
       out.unsigned_int(shard.edge_begin.size());
@@ -993,11 +1038,12 @@ class Search {
     shard.states_elsewhere = states;
     const bool graph = in.flag("graph");
     for (std::size_t local = 0; graph && local < states; ++local) {
-      shard.parent.push_back(static_cast<Ref>(in.unsigned_int(UINT32_MAX, "parent")));
-      shard.choice.push_back(static_cast<std::uint16_t>(in.unsigned_int(0xffff, "choice")));
-      shard.node_class.push_back(in.enumeration(NodeClass::Broken, "node class"));
-      shard.actor.push_back(static_cast<std::int8_t>(in.signed_int(-128, 127, "actor")));
-      shard.winners.push_back(static_cast<std::uint32_t>(in.unsigned_int(UINT32_MAX, "winners")));
+      Shard::Kept& kept = shard.kept.emplace_back();  // read field by field, in order
+      kept.parent = static_cast<Ref>(in.unsigned_int(UINT32_MAX, "parent"));
+      kept.choice = static_cast<std::uint16_t>(in.unsigned_int(0xffff, "choice"));
+      kept.node_class = in.enumeration(NodeClass::Broken, "node class");
+      kept.actor = static_cast<std::int8_t>(in.signed_int(-128, 127, "actor"));
+      kept.winners = static_cast<std::uint32_t>(in.unsigned_int(UINT32_MAX, "winners"));
     }
     if (graph) {
       const std::size_t expanded = in.count(states, "expanded states");
@@ -1052,7 +1098,7 @@ class Search {
     std::int64_t states = 0, edges = 0;
     for (std::uint32_t t = 0; t < kShards; ++t) {
       if (!owns(t)) continue;
-      states += static_cast<std::int64_t>(shards_[t].node_class.size());
+      states += static_cast<std::int64_t>(shards_[t].kept.size());
       edges += static_cast<std::int64_t>(shards_[t].edge_target.size());
     }
     states = exchange_->sum(states);
@@ -1086,7 +1132,7 @@ class Search {
     if (rank_ != 0) {
       ByteWriter writer(mine);
       for (std::uint32_t t = 0; t < kShards; ++t) {
-        if (owns(t)) writer.unsigned_int(shards_[t].node_class.size());
+        if (owns(t)) writer.unsigned_int(shards_[t].kept.size());
       }
       for (std::uint32_t t = 0; t < kShards; ++t) {
         if (owns(t)) write_shard(writer, t, true);
@@ -1146,8 +1192,7 @@ class Search {
     out.shard_begin_.assign(kShards + 1, 0);
     for (std::uint32_t t = 0; t < kShards; ++t) {
       const Shard& shard = shards_[t];
-      const std::size_t states =
-          shard.node_class.empty() ? shard.states_elsewhere : shard.node_class.size();
+      const std::size_t states = shard.kept.empty() ? shard.states_elsewhere : shard.kept.size();
       out.shard_begin_[t + 1] = out.shard_begin_[t] + static_cast<StateIndex>(states);
     }
     out.states_ = out.shard_begin_[kShards];
@@ -1162,7 +1207,7 @@ class Search {
   void take_findings(std::uint32_t t) {
     Exploration& out = result_;
     Shard& shard = shards_[t];
-    out.fingerprint_bytes_ += owns(t) ? shard.seen.bytes() : shard.fingerprint_bytes;
+    out.fingerprint_bytes_ += owns(t) ? seen_[t].bytes() : shard.fingerprint_bytes;
     std::vector<StateIndex> levels;
     for (const std::uint32_t begin : shard.level_begin)
       levels.push_back(out.shard_begin_[t] + begin);
@@ -1229,21 +1274,21 @@ class Search {
       if (!owns(t)) {  // gathered: read now, into the shard, to be copied and freed
         const int rank = rank_of(t);
         reading_gathered([&] { read_shard(gathered_from_[static_cast<std::size_t>(rank)]); }, rank);
-        if (shard.node_class.size() != shard.states_elsewhere) {
+        if (shard.kept.size() != shard.states_elsewhere) {
           throw std::logic_error(
               fmt::format("rank {}'s part of the graph: shard {} holds {} states, "
                           "not the {} it was announced with",
-                          rank, t, shard.node_class.size(), shard.states_elsewhere));
+                          rank, t, shard.kept.size(), shard.states_elsewhere));
         }
       }
       const std::size_t edge_base = out.edge_target_.size();
-      const auto count = static_cast<std::uint32_t>(shard.node_class.size());
+      const auto count = static_cast<std::uint32_t>(shard.kept.size());
       for (std::uint32_t local = 0; local < count; ++local) {
-        out.node_class_.push_back(shard.node_class[local]);
-        out.actor_.push_back(shard.actor[local]);
-        out.winners_.push_back(shard.winners[local]);
-        out.parent_.push_back(dense(shard.parent[local]));
-        out.choice_.push_back(shard.choice[local]);
+        out.node_class_.push_back(shard.kept[local].node_class);
+        out.actor_.push_back(shard.kept[local].actor);
+        out.winners_.push_back(shard.kept[local].winners);
+        out.parent_.push_back(dense(shard.kept[local].parent));
+        out.choice_.push_back(shard.kept[local].choice);
         out.edge_begin_.push_back(edge_base + (local < shard.edge_begin.size()
                                                    ? shard.edge_begin[local]
                                                    : shard.edge_target.size()));
@@ -1318,14 +1363,14 @@ class Search {
       edges += static_cast<std::int64_t>(shard.edge_target.size());
       part.first_here[t] = part.states_here();
       const std::uint64_t edge_base = part.edge_target.size();
-      const auto count = static_cast<std::uint32_t>(shard.node_class.size());
+      const auto count = static_cast<std::uint32_t>(shard.kept.size());
       for (std::uint32_t local = 0; local < count; ++local) {
         part.global.push_back(out.shard_begin_[t] + local);
-        part.node_class.push_back(shard.node_class[local]);
-        part.actor.push_back(shard.actor[local]);
-        part.winners.push_back(shard.winners[local]);
-        part.parent.push_back(dense(shard.parent[local]));
-        part.choice.push_back(shard.choice[local]);
+        part.node_class.push_back(shard.kept[local].node_class);
+        part.actor.push_back(shard.kept[local].actor);
+        part.winners.push_back(shard.kept[local].winners);
+        part.parent.push_back(dense(shard.kept[local].parent));
+        part.choice.push_back(shard.kept[local].choice);
         part.edge_begin.push_back(edge_base + (local < shard.edge_begin.size()
                                                    ? shard.edge_begin[local]
                                                    : shard.edge_target.size()));
@@ -1394,6 +1439,9 @@ class Search {
   const Rules& plain_;
   const std::vector<const Rules*>& others_;
   bool comparing_ = false;  // some other reading is compared
+  // One job in one process: a new successor is numbered where it is found
+  // (number_here), not sent through an outbox to its owner's take_inbox.
+  bool numbers_as_found_ = false;
   Exploration& result_;
   const ExploreOptions& options_;
   Exchange* exchange_;
@@ -1401,6 +1449,7 @@ class Search {
   int ranks_;
   std::vector<Shard> shards_;
   std::vector<std::unique_ptr<Scratch>> scratch_;
+  std::vector<FingerprintSet> seen_ = std::vector<FingerprintSet>(kShards);  // by shard
   // Under several ranks: the numbers other ranks gave, and what this rank
   // sent them at the level (each successor once, and the edges that wait
   // for the same number).
