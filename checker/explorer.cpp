@@ -103,7 +103,7 @@ struct Discovery {
 //
 // Grouped, each successor is one record, its Discovery then its state's
 // bytes, and a group's records lie together: the owner reads a group in one
-// pass and can ask for the next group's memory while it reads this one.
+// pass.
 // Left where they were found and reached through an index by owner, every
 // successor cost the owner several reads from anywhere in memory (its
 // discovery, its size, its offset, its bytes), and copying its bytes out
@@ -143,12 +143,6 @@ class Outbox {
     });
     std::vector<Discovery>().swap(found_);
     states_.release();
-  }
-  // Starts loading the first records grouped for shard t.
-  void prefetch(std::uint32_t t) const {
-    if (begin_.empty() || begin_[t] == begin_[t + 1]) return;
-    __builtin_prefetch(grouped_.data() + begin_[t]);
-    __builtin_prefetch(grouped_.data() + begin_[t] + 64);
   }
   // Calls take(discovery, state) for each successor grouped for shard t.
   template <class Take>
@@ -807,12 +801,7 @@ class Search {
 
   void take_inbox(std::uint32_t t) {
     Shard& shard = shards_[t];
-    // Each group is a few records somewhere in memory: asking for the
-    // groups a few shards ahead keeps several of those reads under way.
-    constexpr std::uint32_t kAhead = 4;
-    for (std::uint32_t s = 0; s < kAhead && s < kShards; ++s) shards_[s].outbox.prefetch(t);
     for (std::uint32_t s = 0; s < kShards; ++s) {
-      if (s + kAhead < kShards) shards_[s + kAhead].outbox.prefetch(t);
       shards_[s].outbox.each_for(t, [&](const Discovery& discovery, std::string_view state) {
         bool added = false;
         const std::uint32_t local =
