@@ -587,8 +587,8 @@ class Search {
     if (comparing_) scratch.ends.assign(listed, std::nullopt);
     while (scratch.next.size() < listed) scratch.next.push_back(state.clone());
     const std::size_t first_edge = shard.edge_target.size();
-    // The state's edges at once: pushed one by one, each a call that could
-    // grow the array, they were 3% of the search.
+    // The state's edges at once, rather than a push (and a check for room)
+    // per edge.
     shard.edge_target.resize(first_edge + listed, kNoState);
     shard.edge_probability.resize(first_edge + listed);
     for (std::size_t j = 0; j < listed; ++j) {
