@@ -411,8 +411,8 @@ class Search {
       if (!numbers_as_found_) {
         if (exchange_ != nullptr) send_discoveries();
         in_parallel([this](std::uint32_t shard, Scratch&) { take_inbox(shard); });
+        for (Shard& shard : shards_) shard.outbox.release();
       }
-      for (Shard& shard : shards_) shard.outbox.release();
       if (exchange_ != nullptr) send_answers();
       found_ = 0;
       std::int64_t arrived = 0;
@@ -465,7 +465,7 @@ class Search {
     });
     shard.frontier.release();
     std::vector<std::uint64_t>().swap(shard.frontier_fingerprints);
-    shard.outbox.group();
+    if (!numbers_as_found_) shard.outbox.group();
   }
 
   // A waiting state read back from its encoding. The search keeps waiting
