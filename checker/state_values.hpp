@@ -51,26 +51,7 @@ struct RandomPlayValues {
         break;
       case NodeClass::Decision:
       case NodeClass::Chance:
-        switch (width()) {
-          case 4:
-            sum<4>(successors, next);
-            break;
-          case 5:
-            sum<5>(successors, next);
-            break;
-          case 6:
-            sum<6>(successors, next);
-            break;
-          case 7:
-            sum<7>(successors, next);
-            break;
-          case 8:
-            sum<8>(successors, next);
-            break;
-          default:
-            sum<0>(successors, next);
-            break;
-        }
+        add_up(successors, next);
         next[length()] = may_not_end ? std::numeric_limits<double>::infinity() : 1 + next[length()];
         break;
       default:
@@ -79,7 +60,35 @@ struct RandomPlayValues {
   }
 
   // next[k] = the sum of p * theirs[k] over the successors, in their
-  // order. With the width known when compiling (W; 0 where it is not), the
+  // order: what compute() adds to a decision's or chance node's values, and
+  // what the edges leaving a component add to a state's (`successors` those
+  // edges alone), summed once for all the component's sweeps.
+  template <class Successors>
+  void add_up(Successors successors, double* next) const {
+    std::fill(next, next + width(), 0.0);
+    switch (width()) {
+      case 4:
+        sum<4>(successors, next);
+        break;
+      case 5:
+        sum<5>(successors, next);
+        break;
+      case 6:
+        sum<6>(successors, next);
+        break;
+      case 7:
+        sum<7>(successors, next);
+        break;
+      case 8:
+        sum<8>(successors, next);
+        break;
+      default:
+        sum<0>(successors, next);
+        break;
+    }
+  }
+
+  // add_up with the width known when compiling (W; 0 where it is not): the
   // sums stay in registers: summed in `next`, each successor's sums waited
   // on the last one's stores, and the random-play solve took twice as long.
   template <std::size_t W, class Successors>
@@ -115,7 +124,8 @@ struct RandomPlayValues {
   // Every state's first_seat_score from its values (`width()` a state),
   // written over them (state i's at i, read from width() * i on before), so
   // that no more memory is held than while random play was solved.
-  std::vector<double> first_seat_scores(std::vector<double> values) const {
+  template <class Values>
+  Values first_seat_scores(Values values) const {
     const std::size_t n = values.size() / width();
     for (std::size_t i = 0; i < n; ++i) values[i] = first_seat_score(&values[width() * i]);
     values.resize(n);
