@@ -709,6 +709,10 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
       seats, std::find(may_not_end.begin(), may_not_end.end(), true) != may_not_end.end()};
   const std::size_t width = random_play.width();
   const Ordered ordered(graph, order);
+  // By place, as the solve reads it at every sweep; by state, it was read
+  // from anywhere in memory.
+  std::vector<std::uint8_t> may_not_end_at(n);
+  for (StateIndex i = 0; i < n; ++i) may_not_end_at[i] = may_not_end[ordered.state[i]] ? 1 : 0;
   AlignedValues value(width * n, 0.0);
   std::vector<double> next(width);
   ComponentEdges component_edges(ordered, order, width);  // for both solves
@@ -716,12 +720,9 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
       ordered, order, component_edges, value.data(), width,
       [&](StateIndex, const auto& leaving, double* part) { random_play.add_up(leaving, part); },
       [&](StateIndex i, const auto& successors) {
-        double* mine = &value[width * i];
-        random_play.compute(ordered.node_class[i], ordered.winners[i],
-                            may_not_end[ordered.state[i]], successors, next.data());
-        const double change = random_play.change(mine, next.data());
-        std::copy(next.begin(), next.end(), mine);
-        return change;
+        random_play.compute(ordered.node_class[i], ordered.winners[i], may_not_end_at[i] != 0,
+                            successors, next.data());
+        return random_play.replace(&value[width * i], next.data());
       });
   random_play.report(&value[width * ordered.initial], out);
 
