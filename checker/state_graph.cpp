@@ -1,9 +1,9 @@
 #include "checker/state_graph.hpp"
 
-#include <boost/align/aligned_allocator.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/align/aligned_allocator.hpp>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -570,8 +570,8 @@ double solve(const Ordered& ordered, const Components& order, ComponentEdges& ed
     const auto last = static_cast<StateIndex>(order.begin[c + 1]);
     if (!order.cyclic[c]) {
       update(first, [&](const auto& add) {
-        ordered.successors(first,
-                           [&](double p, StateIndex successor) { add(p, values + width * successor); });
+        ordered.successors(
+            first, [&](double p, StateIndex successor) { add(p, values + width * successor); });
       });
       continue;
     }
@@ -580,7 +580,8 @@ double solve(const Ordered& ordered, const Components& order, ComponentEdges& ed
     for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
       change = 0;
       for (StateIndex i = first; i != last; ++i) {
-        change = std::max(change, update(i, [&](const auto& add) { edges.successors(i, values, add); }));
+        change =
+            std::max(change, update(i, [&](const auto& add) { edges.successors(i, values, add); }));
       }
       if (change <= kTolerance) break;
     }
