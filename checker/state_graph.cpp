@@ -735,11 +735,11 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
     const double residual = solve(
         ordered, order, component_edges, v.data(), 1,
         // What a state's edges out of its component give: at a decision,
-        // the best of them for the actor, from 0 or 1 (what no value
-        // beats, where none leaves), as optimal_value starts its own.
+        // the best of them for the actor, from worst_for(actor) where none
+        // leaves, as optimal_value starts its own.
         [&](StateIndex i, const auto& leaving, double* part) {
           *part = optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i],
-                                ordered.actor[i] == 0 ? 0.0 : 1.0, leaving);
+                                worst_for(ordered.actor[i]), leaving);
         },
         [&](StateIndex i, const auto& successors) {
           const double result = optimal_value(ordered.node_class[i], ordered.winners[i],

@@ -176,6 +176,11 @@ inline bool stops_whatever_anyone_does(NodeClass node_class, bool has_moves, boo
   return node_class == NodeClass::Terminal || (has_moves && !can_avoid_end);
 }
 
+// Where a decision's optimal value starts before its moves are weighed:
+// the value none of them falls short of for the actor (0 for the first
+// seat, who maximises; 1 for the second, who minimises).
+inline double worst_for(Seat actor) { return actor == 0 ? 0.0 : 1.0; }
+
 // Optimal play for two players who see everything: the first seat's value
 // (a win 1, a shared result or no winner 1/2, a loss 0), the first seat
 // maximising and the second minimising; `unsettled` where no move is left
@@ -196,7 +201,7 @@ double optimal_value(NodeClass node_class, std::uint32_t winners, Seat actor, do
       bool any = false;
       const bool maximising = actor == 0;
       successors([&](double, const double* theirs) {
-        if (!any) result = maximising ? 0.0 : 1.0;
+        if (!any) result = worst_for(actor);
         any = true;
         result = maximising ? std::max(result, *theirs) : std::min(result, *theirs);
       });
