@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,22 @@ class Hasher {
   Hasher& add(bool value) { return add(static_cast<std::uint64_t>(value ? 1 : 0)); }
   // Length-prefixed, so ("ab","c") and ("a","bc") differ.
   Hasher& add(std::string_view text);
+  // The same as add() of each word in turn, with one check for room and one
+  // copy for them all: a game whose state is a few words gathers them first
+  // (Pass the Pandas' hash_into, 180 instructions a state added one by one,
+  // 151 gathered; callgrind).
+  Hasher& add_words(std::span<const std::uint64_t> words) {
+    if constexpr (std::endian::native == std::endian::little) {
+      const std::size_t size = words.size_bytes();
+      const auto* bytes = reinterpret_cast<const unsigned char*>(words.data());
+      if (used_ + size > buffer_.size()) return overflow(bytes, size);
+      std::memcpy(buffer_.data() + used_, bytes, size);
+      used_ += size;
+    } else {
+      for (const std::uint64_t word : words) add(word);
+    }
+    return *this;
+  }
 
   // The hash of everything added so far; more may be added afterwards.
   std::uint64_t finish() const;

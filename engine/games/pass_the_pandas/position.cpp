@@ -1,5 +1,8 @@
 #include "engine/games/pass_the_pandas/position.hpp"
 
+#include <array>
+#include <span>
+
 namespace grove::pass_the_pandas {
 
 namespace {
@@ -17,14 +20,19 @@ std::uint64_t pack(int a, int b, int c, int d) {
 }  // namespace
 
 void Position::hash_into(Hasher& hasher) const {
-  hasher.add(static_cast<int>(players.size()));
+  // Gathered, then added at once: the explorer hashes every successor.
+  std::array<std::uint64_t, 4 + 2 * kMaxPlayers> words;
+  std::size_t n = 0;
+  const auto word = [](int value) { return static_cast<std::uint64_t>(std::int64_t{value}); };
+  words[n++] = word(static_cast<int>(players.size()));
   for (const Player& player : players) {
-    hasher.add(pack(player.dice, player.bamboo_rolled, player.bamboo_received, player.place));
-    hasher.add(player.points);
+    words[n++] = pack(player.dice, player.bamboo_rolled, player.bamboo_received, player.place);
+    words[n++] = word(player.points);
   }
-  hasher.add(pack(turn, starter, previous, static_cast<int>(step)));
-  hasher.add(pack(roll.water, roll.panda, roll.bamboo, roll.blank));
-  hasher.add(pack(pandas_to_pass, challenge_settled ? 1 : 0, removed, round));
+  words[n++] = pack(turn, starter, previous, static_cast<int>(step));
+  words[n++] = pack(roll.water, roll.panda, roll.bamboo, roll.blank);
+  words[n++] = pack(pandas_to_pass, challenge_settled ? 1 : 0, removed, round);
+  hasher.add_words(std::span(words.data(), n));
 }
 
 int Position::players_still_in() const {
