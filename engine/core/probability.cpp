@@ -1,6 +1,7 @@
 #include "engine/core/probability.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace grove {
@@ -35,6 +36,13 @@ Probability::Probability(uint128 numerator, uint128 denominator) {
 }
 
 double Probability::to_double() const {
+  // The same roundings either way; the 64-bit conversion is one instruction
+  // where the 128-bit one is a library call (the explorer converts every
+  // chance edge's probability).
+  if (denominator_ >> 64 == 0) {
+    return static_cast<double>(static_cast<std::uint64_t>(numerator_)) /
+           static_cast<double>(static_cast<std::uint64_t>(denominator_));
+  }
   return static_cast<double>(numerator_) / static_cast<double>(denominator_);
 }
 

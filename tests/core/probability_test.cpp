@@ -13,6 +13,18 @@ TEST(Probability, ReducesFractions) {
   EXPECT_DOUBLE_EQ(half.to_double(), 0.5);
 }
 
+// The double is the nearest to each part, then their quotient, whether the
+// parts fit in 64 bits or not (the explorer stores every edge's).
+TEST(Probability, ConvertsToTheDoubleOfItsParts) {
+  EXPECT_EQ(Probability(1, 3).to_double(), 1.0 / 3.0);
+  const std::uint64_t large = (std::uint64_t{1} << 60) + 12345;  // not a double exactly
+  EXPECT_EQ(Probability(large - 2, large).to_double(),
+            static_cast<double>(large - 2) / static_cast<double>(large));
+  const uint128 beyond = (uint128{1} << 100) + 7;
+  EXPECT_EQ(Probability(beyond - 4, beyond).to_double(),
+            static_cast<double>(beyond - 4) / static_cast<double>(beyond));
+}
+
 TEST(Probability, SumsExactly) {
   Probability sum = Probability(1, 6) + Probability(1, 3) + Probability(1, 2);
   EXPECT_TRUE(sum.is_one());
