@@ -702,9 +702,11 @@ class Search {
   }
 
   // The number of `fingerprint` in shard t; a new one (*added) keeps the
-  // state it was first found from and by which move.
-  std::uint32_t number(std::uint32_t t, std::uint64_t fingerprint, Ref from, std::uint16_t by,
-                       bool* added) {
+  // state it was first found from and by which move. Inlined: called for
+  // every successor, GCC kept it apart, and its call alone was 2% of the
+  // instructions of a Pass the Pandas search (callgrind, 6 dice).
+  [[gnu::always_inline]] std::uint32_t number(std::uint32_t t, std::uint64_t fingerprint, Ref from,
+                                              std::uint16_t by, bool* added) {
     const auto [local, inserted] = seen_[t].insert(fingerprint);
     *added = inserted;
     if (inserted) shards_[t].add(local, from, by);
