@@ -56,8 +56,12 @@ class ProbabilityPool {
     return static_cast<Index>(values_.size() - 1);
   }
 
+  // The product's top bits (Fibonacci hashing): bits 32 and up, masked,
+  // clustered Pass the Pandas' roll probabilities so that a lookup probed
+  // three slots on average.
   std::size_t hash(std::uint64_t bits) const {
-    return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ULL) >> 32) & (slots_.size() - 1);
+    return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ULL) >>
+                                    (64 - std::countr_zero(slots_.size())));
   }
   void place(std::size_t index) {
     std::size_t slot = hash(std::bit_cast<std::uint64_t>(values_[index]));
