@@ -7,6 +7,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <utility>
 
 #include "checker/graph_on_ranks.hpp"
 #include "checker/probability_pool.hpp"
@@ -466,18 +467,16 @@ struct Ordered {
 // The edges of one component with a cycle, by place, copied for its
 // sweeps: one component's at a time, not the whole graph's, is what the
 // solvers hold beside the graph. Only the edges within the component are
-// kept: what the edges out of it add to a state's value (`outside`, `width`
-// values a state) is final before the first sweep, so it is reduced once
-// and read as one more successor. Pass the Pandas 8 dice, 27-47% of a
+// kept: what the edges out of it add to a state's value is final before
+// the first sweep, so each solver reduces it once (Solver::outside) and
+// reads it as one more successor. Pass the Pandas 8 dice, 27-47% of a
 // component's edges stay within it, and the analyses took min 705 ms
 // rather than 771 (18 runs each, with the values aligned below).
 struct ComponentEdges {
   StateIndex first = 0;
-  std::size_t width = 0;
   std::vector<std::size_t> begin;
   std::vector<StateIndex> to;
   std::vector<double> probability;
-  std::vector<double> outside;
   std::vector<std::pair<double, StateIndex>> leaving;  // one state's, while it is read
 
   // Room for the largest component with a cycle, made once: grown as they
@@ -486,7 +485,7 @@ struct ComponentEdges {
   // edges, though only those within it are kept: pages never written are
   // never resident, and counting those alone took a pass through the
   // places of every edge of every cycle for no difference in peak memory.
-  ComponentEdges(const Ordered& ordered, const Components& order, std::size_t most_width) {
+  ComponentEdges(const Ordered& ordered, const Components& order) {
     std::size_t states = 0, edges = 0;
     for (std::size_t c = 0; c < order.count(); ++c) {
       if (!order.cyclic[c]) continue;
@@ -501,22 +500,17 @@ struct ComponentEdges {
     begin.reserve(states + 1);
     to.reserve(edges);
     probability.reserve(edges);
-    outside.reserve(states * most_width);
   }
 
   // Reads the component of places [first_place, last_place): its edges
-  // within it, and for each state reduce(i, leaving_successors, part),
-  // which sets the `width_` values at part from leaving_successors(add),
-  // add(probability, successor's values in `values`) for each edge out.
-  template <class Reduce>
-  void read(const Ordered& ordered, StateIndex first_place, StateIndex last_place,
-            const double* values, std::size_t width_, Reduce reduce) {
+  // within it, and for each state leaves(i, leaving) with its edges out of
+  // it, (probability, place) in the rules' order.
+  template <class Leaves>
+  void read(const Ordered& ordered, StateIndex first_place, StateIndex last_place, Leaves leaves) {
     first = first_place;
-    width = width_;
     begin.clear();
     to.clear();
     probability.clear();
-    outside.resize(width * (last_place - first_place));
     const StateIndex size = last_place - first_place;
     for (StateIndex i = first_place; i != last_place; ++i) {
       begin.push_back(to.size());
@@ -529,63 +523,97 @@ struct ComponentEdges {
           leaving.emplace_back(p, successor);
         }
       });
-      reduce(
-          i,
-          [&](const auto& add) {
-            for (const auto& [p, successor] : leaving) add(p, values + width * successor);
-          },
-          &outside[width * (i - first)]);
+      leaves(i, std::as_const(leaving));
     }
     begin.push_back(to.size());
   }
 
-  // add(probability, successor's values in `values`) for the state at place
-  // i: what its edges out of the component add, with probability 1, then
-  // each edge within it.
+  // add(probability, place) for each edge of the state at place i within
+  // the component.
   template <class Add>
-  void successors(StateIndex i, const double* values, Add add) const {
-    add(1.0, &outside[width * (i - first)]);
+  void within(StateIndex i, Add add) const {
     for (std::size_t e = begin[i - first]; e < begin[i - first + 1]; ++e) {
-      add(probability[e], values + width * to[e]);
+      add(probability[e], to[e]);
     }
   }
 };
 
-// Values for every place, component by component (so that successors
-// outside a component are final), `width` values a place in `values`:
-// `update(i, successors)` sets the values at place i from its successors'
+// One set of values that solve() computes, `width` a place in `values`:
+// update(i, successors) sets the values at place i from its successors'
 // (successors(add): add(probability, successor's values) for each) and
-// says by how much they changed. A component with a cycle is read into
-// `edges` first, what leaves it reduced by `reduce` (ComponentEdges::read),
-// then swept until no value changes by more than the tolerance (or the
-// sweeps run out). Returns the largest change of the last sweeps.
-template <class Reduce, class Update>
+// says by how much they changed; reduce(i, leaving, part) sets the `width`
+// values at part from what the state's edges out of its component give
+// (leaving(add), alike); start(first, last) readies the values of the
+// component [first, last) before its first sweep.
+template <class Reduce, class Update, class Start>
+struct Solver {
+  double* values;
+  std::size_t width;
+  Reduce reduce;
+  Update update;
+  Start start;
+  std::vector<double> outside{};  // what reduce gave, for the component being swept
+
+  const double* at(StateIndex place) const { return values + width * place; }
+
+  // The values of the component with a cycle in `edges`, swept until none
+  // changes by more than the tolerance (or the sweeps run out); the
+  // largest change of the last sweep.
+  double sweep(const ComponentEdges& edges, StateIndex first, StateIndex last) {
+    constexpr double kTolerance = 1e-15;
+    constexpr int kMaxSweeps = 1'000'000;
+    start(first, last);
+    double change = 0;
+    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+      change = 0;
+      for (StateIndex i = first; i != last; ++i) {
+        change = std::max(change, update(i, [&](const auto& add) {
+                            add(1.0, &outside[width * (i - first)]);
+                            edges.within(i, [&](double p, StateIndex j) { add(p, at(j)); });
+                          }));
+      }
+      if (change <= kTolerance) break;
+    }
+    return change;
+  }
+};
+template <class Reduce, class Update, class Start>
+Solver(double*, std::size_t, Reduce, Update, Start) -> Solver<Reduce, Update, Start>;
+
+// The solvers' values for every place, component by component (so that
+// successors outside a component are final), one solver after another in
+// each. A component with a cycle is read into `edges` once for them all,
+// each reducing what leaves it, then each swept in turn. Returns the
+// largest change of the last sweeps.
+template <class... Solvers>
 double solve(const Ordered& ordered, const Components& order, ComponentEdges& edges,
-             const double* values, std::size_t width, Reduce reduce, Update update) {
-  constexpr double kTolerance = 1e-15;
-  constexpr int kMaxSweeps = 1'000'000;
+             Solvers&... solvers) {
   double residual = 0;
   for (std::size_t c = 0; c < order.count(); ++c) {
     const auto first = static_cast<StateIndex>(order.begin[c]);
     const auto last = static_cast<StateIndex>(order.begin[c + 1]);
     if (!order.cyclic[c]) {
-      update(first, [&](const auto& add) {
-        ordered.successors(
-            first, [&](double p, StateIndex successor) { add(p, values + width * successor); });
-      });
+      const auto update = [&](auto& solver) {
+        solver.update(first, [&](const auto& add) {
+          ordered.successors(first, [&](double p, StateIndex j) { add(p, solver.at(j)); });
+        });
+      };
+      (update(solvers), ...);
       continue;
     }
-    edges.read(ordered, first, last, values, width, reduce);
-    double change = 0;
-    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
-      change = 0;
-      for (StateIndex i = first; i != last; ++i) {
-        change =
-            std::max(change, update(i, [&](const auto& add) { edges.successors(i, values, add); }));
-      }
-      if (change <= kTolerance) break;
-    }
-    residual = std::max(residual, change);
+    (solvers.outside.resize(solvers.width * (last - first)), ...);
+    edges.read(ordered, first, last, [&](StateIndex i, const auto& leaving) {
+      const auto reduce = [&](auto& solver) {
+        solver.reduce(
+            i,
+            [&](const auto& add) {
+              for (const auto& [p, j] : leaving) add(p, solver.at(j));
+            },
+            &solver.outside[solver.width * (i - first)]);
+      };
+      (reduce(solvers), ...);
+    });
+    ((residual = std::max(residual, solvers.sweep(edges, first, last))), ...);
   }
   return residual;
 }
@@ -716,41 +744,39 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   for (StateIndex i = 0; i < n; ++i) may_not_end_at[i] = may_not_end[ordered.state[i]] ? 1 : 0;
   AlignedValues value(width * n, 0.0);
   std::vector<double> next(width);
-  ComponentEdges component_edges(ordered, order, width);  // for both solves
-  out.residual = solve(
-      ordered, order, component_edges, value.data(), width,
+  Solver random{
+      value.data(), width,
       [&](StateIndex, const auto& leaving, double* part) { random_play.add_up(leaving, part); },
       [&](StateIndex i, const auto& successors) {
         random_play.compute(ordered.node_class[i], ordered.winners[i], may_not_end_at[i] != 0,
                             successors, next.data());
         return random_play.replace(&value[width * i], next.data());
-      });
-  random_play.report(&value[width * ordered.initial], out);
+      },
+      [](StateIndex, StateIndex) {}};
+  ComponentEdges component_edges(ordered, order);
 
-  out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
-  if (!out.optimal_why_not.empty()) return out;
-  // The first seat's value under optimal play, iterated from `v`:
-  // `unsettled` is the value where no move is left.
-  const auto optimal = [&](AlignedValues v, double unsettled) {
-    const double residual = solve(
-        ordered, order, component_edges, v.data(), 1,
-        // What a state's edges out of its component give: at a decision,
-        // the best of them for the actor, from worst_for(actor) where none
-        // leaves, as optimal_value starts its own.
-        [&](StateIndex i, const auto& leaving, double* part) {
-          *part = optimal_value(ordered.node_class[i], ordered.winners[i], ordered.actor[i],
-                                worst_for(ordered.actor[i]), leaving);
-        },
-        [&](StateIndex i, const auto& successors) {
-          const double result = optimal_value(ordered.node_class[i], ordered.winners[i],
-                                              ordered.actor[i], unsettled, successors);
-          const double change = std::abs(result - v[i]);
-          v[i] = result;
-          return change;
-        });
-    out.residual = std::max(out.residual, residual);
-    return v[ordered.initial];
+  // The first seat's value under optimal play in `v`, iterated from what
+  // start(first, last) puts in a component's values: `unsettled` is the
+  // value where no move is left.
+  const auto optimal = [&](AlignedValues& v, double unsettled, auto start) {
+    return Solver{v.data(), 1,
+                  // What a state's edges out of its component give: at a decision,
+                  // the best of them for the actor, from worst_for(actor) where none
+                  // leaves, as optimal_value starts its own.
+                  [&](StateIndex i, const auto& leaving, double* part) {
+                    *part = optimal_value(ordered.node_class[i], ordered.winners[i],
+                                          ordered.actor[i], worst_for(ordered.actor[i]), leaving);
+                  },
+                  [&v, &ordered, unsettled](StateIndex i, const auto& successors) {
+                    const double result = optimal_value(ordered.node_class[i], ordered.winners[i],
+                                                        ordered.actor[i], unsettled, successors);
+                    const double change = std::abs(result - v[i]);
+                    v[i] = result;
+                    return change;
+                  },
+                  start};
   };
+  out.optimal_why_not = why_no_optimal_value(seats, perfect_information);
   // Where every game ends whatever anyone does, the Bellman operator of
   // the game has one fixed point. Why: no state is in can_avoid_end, and
   // each was left out of it (Settled) only once, at a decision, every move
@@ -760,20 +786,39 @@ OutcomeProbabilities outcome_probabilities(const Exploration& graph, const Graph
   // any strategies whatever (no state is stuck). So the game stops almost
   // surely under every pair of strategies (Condon 1992, stopping simple
   // stochastic games), and iterating from anywhere converges to that one
-  // value: it is started from what uniformly random play scores, which is
-  // close wherever the players' choices change little. Pass the Pandas 8
-  // dice, where they change nothing, the largest component settles in 1
-  // sweep instead of 24.
-  if (shape.parts().every_game_ends) {
-    out.optimal_low = out.optimal_high =
-        optimal(random_play.first_seat_scores(std::move(value)), 0.0);
-  } else {
-    // Otherwise from below (a game that never ends counts as a loss for the
-    // first seat) and from above (as a win).
-    AlignedValues().swap(value);  // not kept beside the optimal values
-    out.optimal_low = optimal(AlignedValues(n, 0.0), 0.0);
-    out.optimal_high = optimal(AlignedValues(n, 1.0), 1.0);
+  // value: each component is started from what uniformly random play
+  // scores there, which is close wherever the players' choices change
+  // little. Pass the Pandas 8 dice, where they change nothing, the largest
+  // component settles in 1 sweep instead of 24. Both are then solved
+  // together, component by component, each component's edges read once for
+  // both: at 8 dice, reading them again was most of the optimal solve.
+  if (out.optimal_why_not.empty() && shape.parts().every_game_ends) {
+    AlignedValues best(n);
+    auto optimal_play = optimal(best, 0.0, [&](StateIndex first, StateIndex last) {
+      for (StateIndex i = first; i != last; ++i) {
+        best[i] = random_play.first_seat_score(&value[width * i]);
+      }
+    });
+    out.residual = solve(ordered, order, component_edges, random, optimal_play);
+    random_play.report(&value[width * ordered.initial], out);
+    out.optimal_low = out.optimal_high = best[ordered.initial];
+    out.optimal_defined = true;
+    return out;
   }
+  out.residual = solve(ordered, order, component_edges, random);
+  random_play.report(&value[width * ordered.initial], out);
+  if (!out.optimal_why_not.empty()) return out;
+  // Otherwise from below (a game that never ends counts as a loss for the
+  // first seat) and from above (as a win).
+  AlignedValues().swap(value);  // not kept beside the optimal values
+  const auto from = [&](double unsettled) {
+    AlignedValues v(n, unsettled);
+    auto optimal_play = optimal(v, unsettled, [](StateIndex, StateIndex) {});
+    out.residual = std::max(out.residual, solve(ordered, order, component_edges, optimal_play));
+    return v[ordered.initial];
+  };
+  out.optimal_low = from(0.0);
+  out.optimal_high = from(1.0);
   out.optimal_defined = true;
   return out;
 }
