@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -44,19 +43,22 @@ class Hasher {
   Hasher& add(bool value) { return add(static_cast<std::uint64_t>(value ? 1 : 0)); }
   // Length-prefixed, so ("ab","c") and ("a","bc") differ.
   Hasher& add(std::string_view text);
-  // The same as add() of each word in turn, with one check for room and one
-  // copy for them all: a game whose state is a few words gathers them first
-  // (Pass the Pandas' hash_into, 180 instructions a state added one by one,
-  // 151 gathered; callgrind).
-  Hasher& add_words(std::span<const std::uint64_t> words) {
-    if constexpr (std::endian::native == std::endian::little) {
-      const std::size_t size = words.size_bytes();
-      const auto* bytes = reinterpret_cast<const unsigned char*>(words.data());
-      if (used_ + size > buffer_.size()) return overflow(bytes, size);
-      std::memcpy(buffer_.data() + used_, bytes, size);
-      used_ += size;
+  // write(put) calls put(word) for at most N words: the same as add() of
+  // each, with one check for room for them all, each word written in place.
+  // For a game whose state is a few words (Pass the Pandas): added one by
+  // one, each was checked for room and counted on its own; gathered in an
+  // array and copied, the copy's wide loads waited on the words' stores.
+  template <std::size_t N, class Write>
+  Hasher& add_words(Write write) {
+    if (std::endian::native == std::endian::little && used_ + 8 * N <= buffer_.size()) {
+      unsigned char* at = buffer_.data() + used_;
+      write([&at](std::uint64_t word) {
+        std::memcpy(at, &word, sizeof word);
+        at += sizeof word;
+      });
+      used_ = static_cast<std::size_t>(at - buffer_.data());
     } else {
-      for (const std::uint64_t word : words) add(word);
+      write([this](std::uint64_t word) { add(word); });
     }
     return *this;
   }

@@ -23,10 +23,11 @@ TEST(Hasher, HashesTheLittleEndianBytesOfWhatWasAdded) {
       const std::uint64_t value = 0x0102030405060708ULL * static_cast<std::uint64_t>(i + 1);
       hasher.add(value);
       bytes += little_endian(value);
-      if (i % 5 == 1) {  // several words at once, some across the buffer's end
-        const std::uint64_t words[] = {value + 1, value + 2, value + 3};
-        hasher.add_words(words);
-        for (const std::uint64_t word : words) bytes += little_endian(word);
+      if (i % 5 == 1) {                      // several words at once, some across the buffer's end
+        hasher.add_words<4>([&](auto put) {  // room for four, three written
+          for (std::uint64_t k = 1; k <= 3; ++k) put(value + k);
+        });
+        for (std::uint64_t k = 1; k <= 3; ++k) bytes += little_endian(value + k);
       }
       if (i % 7 == 3) {
         const std::string text(static_cast<std::size_t>(i % 1500), 'x');

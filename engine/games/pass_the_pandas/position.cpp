@@ -1,8 +1,5 @@
 #include "engine/games/pass_the_pandas/position.hpp"
 
-#include <array>
-#include <span>
-
 namespace grove::pass_the_pandas {
 
 namespace {
@@ -20,19 +17,18 @@ std::uint64_t pack(int a, int b, int c, int d) {
 }  // namespace
 
 void Position::hash_into(Hasher& hasher) const {
-  // Gathered, then added at once: the explorer hashes every successor.
-  std::array<std::uint64_t, 4 + 2 * kMaxPlayers> words;
-  std::size_t n = 0;
+  // Written into the hasher at once: the explorer hashes every successor.
   const auto word = [](int value) { return static_cast<std::uint64_t>(std::int64_t{value}); };
-  words[n++] = word(static_cast<int>(players.size()));
-  for (const Player& player : players) {
-    words[n++] = pack(player.dice, player.bamboo_rolled, player.bamboo_received, player.place);
-    words[n++] = word(player.points);
-  }
-  words[n++] = pack(turn, starter, previous, static_cast<int>(step));
-  words[n++] = pack(roll.water, roll.panda, roll.bamboo, roll.blank);
-  words[n++] = pack(pandas_to_pass, challenge_settled ? 1 : 0, removed, round);
-  hasher.add_words(std::span(words.data(), n));
+  hasher.add_words<4 + 2 * kMaxPlayers>([&](auto put) {
+    put(word(static_cast<int>(players.size())));
+    for (const Player& player : players) {
+      put(pack(player.dice, player.bamboo_rolled, player.bamboo_received, player.place));
+      put(word(player.points));
+    }
+    put(pack(turn, starter, previous, static_cast<int>(step)));
+    put(pack(roll.water, roll.panda, roll.bamboo, roll.blank));
+    put(pack(pandas_to_pass, challenge_settled ? 1 : 0, removed, round));
+  });
 }
 
 int Position::players_still_in() const {
