@@ -6,6 +6,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/errors.hpp"
@@ -14,6 +15,7 @@
 #include "tools/grove/cluster.hpp"
 #include "tools/grove/commands.hpp"
 #include "tools/grove/fuzz_games.hpp"
+#include "tools/grove/huge_pages.hpp"
 #include "tools/grove/remote_explore.hpp"
 #include "tools/grove/remote_games.hpp"
 
@@ -77,6 +79,9 @@ std::string quoted(const std::string& word) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything else (every rank of an MPI run alike): the search's
+  // heap on 2 MB pages (huge_pages.hpp says why and when).
+  if (argc > 1 && std::string_view(argv[1]) == "explore") grove::cli::restart_on_huge_pages(argv);
   std::optional<grove::cli::Cluster> cluster;
   try {
     cluster.emplace(argc, argv);
