@@ -56,9 +56,9 @@ class ProbabilityPool {
     return static_cast<Index>(values_.size() - 1);
   }
 
-  // The product's top bits (Fibonacci hashing): bits 32 and up, masked,
-  // clustered Pass the Pandas' roll probabilities so that a lookup probed
-  // three slots on average.
+  // The product's top bits (Fibonacci hashing). Its bits from 32 up,
+  // masked to the table, clustered Pass the Pandas' roll probabilities: a
+  // lookup probed about three slots.
   std::size_t hash(std::uint64_t bits) const {
     return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ULL) >>
                                     (64 - std::countr_zero(slots_.size())));

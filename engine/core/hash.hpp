@@ -11,6 +11,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -50,9 +51,12 @@ class Hasher {
   // array and copied, the copy's wide loads waited on the words' stores.
   template <std::size_t N, class Write>
   Hasher& add_words(Write write) {
-    if (std::endian::native == std::endian::little && used_ + 8 * N <= buffer_.size()) {
+    if (std::endian::native == std::endian::little &&
+        used_ + sizeof(std::uint64_t) * N <= buffer_.size()) {
       unsigned char* at = buffer_.data() + used_;
-      write([&at](std::uint64_t word) {
+      [[maybe_unused]] const unsigned char* room = at + sizeof(std::uint64_t) * N;
+      write([&](std::uint64_t word) {
+        assert(at + sizeof word <= room && "add_words: more than N words");
         std::memcpy(at, &word, sizeof word);
         at += sizeof word;
       });
