@@ -12,6 +12,9 @@
 //   - the environment does not set the tunable itself
 //     (GLIBC_TUNABLES=glibc.malloc.hugetlb=0 keeps the heap on 4 KB pages);
 //   - glibc is 2.35 or later, and the program can start itself again.
+// A tool that does not follow execv (valgrind without --trace-children=yes)
+// sees only the first start: set the tunable yourself to keep the search
+// under it.
 
 #include <optional>
 #include <string>
