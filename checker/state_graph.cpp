@@ -564,7 +564,7 @@ struct Solver {
     constexpr int kMaxSweeps = 1'000'000;
     start(first, last);
     double change = 0;
-    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+    for (int round = 0; round < kMaxSweeps; ++round) {
       change = 0;
       for (StateIndex i = first; i != last; ++i) {
         change = std::max(change, update(i, [&](const auto& add) {
