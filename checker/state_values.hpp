@@ -125,8 +125,7 @@ struct RandomPlayValues {
   // Every state's first_seat_score from its values (`width()` a state),
   // written over them (state i's at i, read from width() * i on before), so
   // that no more memory is held than while random play was solved.
-  template <class Values>
-  Values first_seat_scores(Values values) const {
+  std::vector<double> first_seat_scores(std::vector<double> values) const {
     const std::size_t n = values.size() / width();
     for (std::size_t i = 0; i < n; ++i) values[i] = first_seat_score(&values[width() * i]);
     values.resize(n);
