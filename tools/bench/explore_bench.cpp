@@ -19,6 +19,7 @@
 #include "checker/state_graph.hpp"
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
+#include "tools/grove/huge_pages.hpp"
 
 namespace grove::bench {
 namespace {
@@ -157,4 +158,13 @@ GROVE_SMALL_VARIANT(forest_shuffle_eight_cards, "forest_shuffle",
 }  // namespace
 }  // namespace grove::bench
 
-BENCHMARK_MAIN();
+// On the heap grove explore runs on: started again on 2 MB pages where the
+// command would be (tools/grove/huge_pages.hpp).
+int main(int argc, char** argv) {
+  grove::cli::restart_on_huge_pages(argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
