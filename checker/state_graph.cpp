@@ -56,11 +56,18 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   Components out;
   out.begin.push_back(0);
   out.of.assign(n, kNoState);
-  std::vector<StateIndex> index(n, kNoState), low(n, 0);
-  std::vector<bool> on_stack(n, false);
+  // Each state's number in the order visited, kNoState before, and kClosed
+  // once its component has closed: as no number is larger, an edge to it
+  // then lowers nothing, and no array of the states on the stack is read
+  // for every edge.
+  constexpr StateIndex kClosed = kNoState - 1;
+  std::vector<StateIndex> index(n, kNoState);
   std::vector<StateIndex> stack;
+  // A state left to visit one below it, with its next edge and the lowest
+  // number it has reached so far.
   struct Frame {
     StateIndex state;
+    StateIndex low;
     std::size_t edge;
   };
   std::vector<Frame> calls;
@@ -75,42 +82,41 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   StateIndex counter = 0;
   for (StateIndex root = 0; root < n; ++root) {
     if (index[root] != kNoState || !inside(root)) continue;
-    // The state being visited and its next edge are kept here, not on
-    // `calls`: read and written through the vector for every edge, they
-    // made each edge wait on the last one's store.
+    // The state being visited, its next edge and its lowest number reached
+    // are kept here, not on `calls` or in an array by state: read and
+    // written in memory for every edge, they made each edge wait on the
+    // last one's store.
     StateIndex v = root;
     std::size_t e = graph.edges_begin(v);
-    index[v] = low[v] = counter++;
+    StateIndex low = index[v] = counter++;
     stack.push_back(v);
-    on_stack[v] = true;
     for (;;) {
       bool descended = false;
       for (const std::size_t end = graph.edges_end(v); e < end; ++e) {
         const StateIndex w = graph.edge_target(e);
         if (w == kNoState || !inside(w) || !follows(v, e, w)) continue;
         if (index[w] == kNoState) {
-          calls.push_back({v, e + 1});
+          calls.push_back({v, low, e + 1});
           v = w;
           e = graph.edges_begin(v);
-          index[v] = low[v] = counter++;
+          low = index[v] = counter++;
           stack.push_back(v);
-          on_stack[v] = true;
           descended = true;
           break;
         }
-        if (on_stack[w]) low[v] = std::min(low[v], index[w]);
+        low = std::min(low, index[w]);  // kClosed: no change
       }
       if (descended) continue;
       // Every edge of v followed: v closes a component if nothing below it
       // reached further up.
-      if (low[v] == index[v]) {
+      if (low == index[v]) {
         const auto component = static_cast<std::uint32_t>(out.count());
         const std::size_t first = out.states.size();
         StateIndex w;
         do {
           w = stack.back();
           stack.pop_back();
-          on_stack[w] = false;
+          index[w] = kClosed;
           out.of[w] = component;
           out.states.push_back(w);
         } while (w != v);
@@ -122,11 +128,11 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
         out.begin.push_back(out.states.size());
       }
       if (calls.empty()) break;
-      const StateIndex below = v;
+      const StateIndex below = low;
       v = calls.back().state;
       e = calls.back().edge;
+      low = std::min(calls.back().low, below);
       calls.pop_back();
-      low[v] = std::min(low[v], low[below]);
     }
   }
   return out;
