@@ -151,17 +151,17 @@ bool has_moves(const Exploration& graph, StateIndex v) {
 // end can be reached, whether a state from which none can be reached can,
 // whether the players can keep it from every end, and the fewest moves to
 // an end (by which each component with a cycle is put nearest an end
-// first, for the solvers: nearest_within). A state whose component has no cycle has
-// only successors already settled. Within a component with a cycle every
-// state reaches every other, so the first two are the component's; the
-// third is found by taking away, until none is left to take, the states
-// that cannot stay among those that avoid every end (at a decision no move
-// stays, at a chance node some outcome leaves), and the fourth back from
-// where the component is left, both through the component's own edges
-// turned round. Found by searching back through the whole graph turned
-// round, these read their states from anywhere in memory, one per edge:
-// Pass the Pandas 8 dice, GraphShape::Parts took 570-577 ms that way and
-// 448-461 ms this way (perf, one core).
+// first, for the solvers: nearest_within). A state whose component has no
+// cycle has only successors already settled. Within a component with a
+// cycle every state reaches every other, so the first two are the
+// component's; the third is found by taking away, until none is left to
+// take, the states that cannot stay among those that avoid every end (at a
+// decision no move stays, at a chance node some outcome leaves), and the
+// fourth back from where the component is left, both through the
+// component's own edges turned round. Found by searching back through the
+// whole graph turned round, these read their states from anywhere in
+// memory, one per edge: Pass the Pandas 8 dice, GraphShape::Parts took
+// 570-577 ms that way and 448-461 ms this way (perf, one core).
 struct Settled {
   static constexpr std::uint32_t kFar = (1U << 29) - 1;  // no end
 
@@ -333,13 +333,13 @@ struct Settled {
   // first + size), from those of the states it leaves for (`via`: the
   // nearest of them, the first by number): back from where it is left,
   // nearest first (the states it is left from, in order of their distance,
-  // merged with those one move further, as a search back by levels would). Each waiting state keeps
-  // the distance it waits with, so that both lists stay in order; one whose
-  // distance has shrunk since waits again further ahead. States left from
-  // as near an end are taken by the state they leave for, so that those
-  // that read the same value outside lie together in the solvers' order:
-  // taken by their own numbers, the solves took a fifth longer (Pass the
-  // Pandas 8 dice, as many sweeps).
+  // merged with those one move further, as a search back by levels would).
+  // Each waiting state keeps the distance it waits with, so that both lists
+  // stay in order; one whose distance has shrunk since waits again further
+  // ahead. States left from as near an end are taken by the state they
+  // leave for, so that those that read the same value outside lie together
+  // in the solvers' order: taken by their own numbers, the solves took a
+  // fifth longer (Pass the Pandas 8 dice, as many sweeps).
   //
   // The component's states are then put in the order this reached them,
   // those that cannot end last. The solvers sweep a component in its order
