@@ -676,11 +676,15 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
   out.trap = first_of(graph, [&](StateIndex v) { return has_moves(graph, v) && !can_end[v]; });
 
   const std::vector<bool>& avoid = shape.parts().can_avoid_end;
-  const Components loops = strongly_connected(
-      graph, [&](StateIndex v) { return bool(avoid[v]); },
-      [](StateIndex, std::size_t, StateIndex) { return true; });
-  out.endless = first_of(
-      graph, [&](StateIndex v) { return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]]; });
+  Components loops;
+  // Where every game ends, no state avoids every end: no loop to look for.
+  if (!shape.parts().every_game_ends) {
+    loops = strongly_connected(
+        graph, [&](StateIndex v) { return bool(avoid[v]); },
+        [](StateIndex, std::size_t, StateIndex) { return true; });
+    out.endless = first_of(
+        graph, [&](StateIndex v) { return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]]; });
+  }
   if (out.endless.seen()) {
     // A shortest way from the state back to itself within its component.
     const StateIndex start = out.endless.state;
