@@ -45,9 +45,21 @@ struct Components {
   std::vector<StateIndex> states;    // grouped by component
   std::vector<std::uint64_t> begin;  // component c: states[begin[c] .. begin[c+1])
   std::vector<bool> cyclic;          // more than one state, or a move back to itself
-  std::vector<std::uint32_t> of;     // the component of each state (kNoState: not inside)
 
   std::size_t count() const { return cyclic.size(); }
+
+  // The component of each of n states (kNoState: not inside). Only the
+  // search for an endless loop asks: kept through the analyses, the whole
+  // graph's held 4 bytes a state through the solvers' peak.
+  std::vector<std::uint32_t> of(std::size_t n) const {
+    std::vector<std::uint32_t> out(n, kNoState);
+    for (std::size_t c = 0; c < count(); ++c) {
+      for (std::uint64_t i = begin[c]; i < begin[c + 1]; ++i) {
+        out[states[i]] = static_cast<std::uint32_t>(c);
+      }
+    }
+    return out;
+  }
 };
 
 template <class Inside, class Follows>
@@ -55,7 +67,6 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   const auto n = static_cast<StateIndex>(graph.states());
   Components out;
   out.begin.push_back(0);
-  out.of.assign(n, kNoState);
   // Each state's number in the order visited, kNoState before, and kClosed
   // once its component has closed: as no number is larger, an edge to it
   // then lowers nothing, and no array of the states on the stack is read
@@ -110,14 +121,12 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
       // Every edge of v followed: v closes a component if nothing below it
       // reached further up.
       if (low == index[v]) {
-        const auto component = static_cast<std::uint32_t>(out.count());
         const std::size_t first = out.states.size();
         StateIndex w;
         do {
           w = stack.back();
           stack.pop_back();
           index[w] = kClosed;
-          out.of[w] = component;
           out.states.push_back(w);
         } while (w != v);
         bool cyclic = out.states.size() - first > 1;
@@ -676,19 +685,21 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
   out.trap = first_of(graph, [&](StateIndex v) { return has_moves(graph, v) && !can_end[v]; });
 
   const std::vector<bool>& avoid = shape.parts().can_avoid_end;
-  Components loops;
+  // Among the states that can avoid every end, the component of each.
+  std::vector<std::uint32_t> loop_of;
   // Where every game ends, no state avoids every end: no loop to look for.
   if (!shape.parts().every_game_ends) {
-    loops = strongly_connected(
+    const Components loops = strongly_connected(
         graph, [&](StateIndex v) { return bool(avoid[v]); },
         [](StateIndex, std::size_t, StateIndex) { return true; });
+    loop_of = loops.of(n);
     out.endless = first_of(
-        graph, [&](StateIndex v) { return avoid[v] && can_end[v] && loops.cyclic[loops.of[v]]; });
+        graph, [&](StateIndex v) { return avoid[v] && can_end[v] && loops.cyclic[loop_of[v]]; });
   }
   if (out.endless.seen()) {
     // A shortest way from the state back to itself within its component.
     const StateIndex start = out.endless.state;
-    const std::uint32_t component = loops.of[start];
+    const std::uint32_t component = loop_of[start];
     std::vector<std::size_t> via(n, std::numeric_limits<std::size_t>::max());
     std::deque<StateIndex> queue{start};
     std::size_t closing = std::numeric_limits<std::size_t>::max();
@@ -698,7 +709,7 @@ EndingAnalysis analyse_endings(const Exploration& graph, const GraphShape& shape
       queue.pop_front();
       for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
         const StateIndex w = graph.edge_target(e);
-        if (w == kNoState || loops.of[w] != component) continue;
+        if (w == kNoState || loop_of[w] != component) continue;
         if (w == start) {
           closing = e;
           closing_from = v;
