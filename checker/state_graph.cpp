@@ -381,9 +381,9 @@ struct Settled {
       if (done[i] || distance != known[first[i]].to_end) continue;
       done[i] = true;
       order_.push_back(first[i]);
+      const std::uint32_t through = further(distance);
       for (std::uint32_t k = inward.begin[i]; k < inward.begin[i + 1]; ++k) {
         const std::uint32_t from = inward.from[k];
-        const std::uint32_t through = further(distance);
         if (through < known[first[from]].to_end) {
           known[first[from]].to_end = through;
           queue.emplace_back(through, from);

@@ -5,7 +5,8 @@
 // the search of Pass the Pandas 8 dice on full states was a tenth faster
 // (one core, interleaved runs). glibc puts its heap on such pages only when
 // told so as the program starts (the glibc.malloc.hugetlb tunable), so
-// `grove explore` starts itself again with the tunable set, where:
+// `grove explore` (and explore_bench, to time what it does) starts itself
+// again with the tunable set, where:
 //   - the kernel gives huge pages to memory that asks for them
 //     (/sys/kernel/mm/transparent_hugepage/enabled is "madvise"; with
 //     "always" the heap gets them anyway, with "never" not at all);
