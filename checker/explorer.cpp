@@ -261,12 +261,37 @@ struct Scratch {
   // reading ends the game there, if it does.
   std::vector<std::optional<Outcome>> ends;
   std::vector<std::uint64_t> successors;  // fingerprints; 0 where the move failed
+  // The rulings the rules read at the state before any move was made (its
+  // node and its moves), and per successor those they read making it (and
+  // telling whether and how it ends the game).
+  std::uint64_t state_reads = 0;
+  std::vector<std::uint64_t> reads;
   EventLog log;
   // States this worker expanded; only it writes, the progress line reads.
   std::atomic<std::int64_t> expanded{0};
 
   // Rule coverage reads the clauses that fired, never the events' text.
   Scratch() { log.clauses_only = true; }
+};
+
+// What the rules read while one successor is made, kept apart (in `into`)
+// and added back to the record of the whole state as the move is done with,
+// however it ends.
+class ReadsApart {
+ public:
+  explicit ReadsApart(std::uint64_t& into) : before_(RulingReads::read()), into_(into) {
+    RulingReads::reset();
+  }
+  ~ReadsApart() {
+    into_ = RulingReads::read();
+    RulingReads::note(before_);
+  }
+  ReadsApart(const ReadsApart&) = delete;
+  ReadsApart& operator=(const ReadsApart&) = delete;
+
+ private:
+  std::uint64_t before_;
+  std::uint64_t& into_;
 };
 
 // Whether two lists hold the same things in any order. Two readings of the
@@ -584,6 +609,8 @@ class Search {
     // its fingerprint would be are requested from memory; then they are
     // looked up, most of them found by then.
     scratch.successors.assign(listed, 0);
+    scratch.state_reads = RulingReads::read();
+    scratch.reads.assign(listed, 0);
     if (comparing_) scratch.ends.assign(listed, std::nullopt);
     while (scratch.next.size() < listed) scratch.next.push_back(state.clone());
     const std::size_t first_edge = shard.edge_target.size();
@@ -599,6 +626,7 @@ class Search {
       next.copy_from(state);
       const int index = static_cast<int>(j);
       std::uint64_t fingerprint = 0;
+      const ReadsApart reads(scratch.reads[j]);
       try {
         EventLog* log = options_.coverage ? &scratch.log : nullptr;
         scratch.log.clauses.clear();
@@ -732,25 +760,35 @@ class Search {
   }
 
   // Whether the other reading of the rules gives other moves here, or
-  // other successors for the same moves; sighted where it does.
+  // other successors for the same moves; sighted where it does. Where the
+  // rules did not read its ruling before any move was made, the other
+  // reading has the same node and moves, and where they did not read it
+  // making a successor, it makes the same one: only the others are
+  // compared (all checks compare them all, holding the game to its reads).
+  // Pass the Pandas 8 dice, a third of the successors compared read it.
   bool compare(Shard& shard, Ref ref, const State& state, const Rules& other, std::size_t a,
                NodeClass node_class, Scratch& scratch) {
     int differs_at = -2;  // -1: the state itself (node or move list); j: move j
+    const std::uint64_t ruling = result_.alternatives_[a].reads;
+    const bool everything = options_.all_checks || (scratch.state_reads & ruling) != 0;
     try {
-      const Node node = other.node(state);
       const bool chance = node_class == NodeClass::Chance;
-      const NodeKind kind = chance ? NodeKind::Chance : NodeKind::Decision;
-      if (node.kind != kind || (!chance && node.actor != shard.kept[local_of(ref)].actor)) {
-        differs_at = -1;
-      } else if (chance) {
-        other.chance_outcomes(state, scratch.other_outcomes);
-        if (!same_outcomes(scratch.outcomes, scratch.other_outcomes)) differs_at = -1;
-      } else {
-        other.legal_moves(state, scratch.other_moves);
-        if (!same_moves(scratch.moves, scratch.other_moves)) differs_at = -1;
+      if (everything) {
+        const Node node = other.node(state);
+        const NodeKind kind = chance ? NodeKind::Chance : NodeKind::Decision;
+        if (node.kind != kind || (!chance && node.actor != shard.kept[local_of(ref)].actor)) {
+          differs_at = -1;
+        } else if (chance) {
+          other.chance_outcomes(state, scratch.other_outcomes);
+          if (!same_outcomes(scratch.outcomes, scratch.other_outcomes)) differs_at = -1;
+        } else {
+          other.legal_moves(state, scratch.other_moves);
+          if (!same_moves(scratch.moves, scratch.other_moves)) differs_at = -1;
+        }
       }
       const std::size_t listed = scratch.successors.size();
       for (std::size_t j = 0; differs_at == -2 && j < listed; ++j) {
+        if (!everything && (scratch.reads[j] & ruling) == 0) continue;
         const Move& move = chance ? scratch.outcomes[j].move : scratch.moves[j];
         State& next = *scratch.next[0];  // the successors are all looked up by now
         next.copy_from(state);
