@@ -453,6 +453,7 @@ class Search {
       found_ = total(found_);
       if (total(arrived) > 0) max_depth_reached_ = depth_ + 1;
       report(true);
+      if (options_.level_done) options_.level_done(depth_, found_);
     }
     finish();
   }

@@ -90,6 +90,10 @@ struct ExploreOptions {
   std::function<void(const ExploreProgress&)> progress;
   // Polled with the progress; true stops the search as a bound would.
   std::function<bool()> stop;
+  // Called from the calling thread as each level has been expanded, with
+  // how many states the search has found in all (every rank's, on every
+  // rank): the next level's are all among them.
+  std::function<void(int depth, std::int64_t found)> level_done;
 };
 
 // The most ranks a distributed search can use: the states are split into

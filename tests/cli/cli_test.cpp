@@ -1311,13 +1311,13 @@ TEST_F(CliTest, ExploreSaysWhatAVariantIsAtAnotherPlayerCountBeforeStarting) {
   EXPECT_NE(look, std::string::npos) << out.text;
   EXPECT_NE(out.text.find(" a level). The search stops at ", look), std::string::npos) << out.text;
   // At the count it was made for: no warning, and its whole size, which
-  // the search then finds.
+  // the search itself finds and says.
   out = grove("explore pass_the_pandas --variant " + variant + " --no-rulings --db " + db_);
   EXPECT_EQ(out.code, 0) << out.text;
   EXPECT_EQ(out.text.find("WARNING"), std::string::npos) << out.text;
   std::smatch whole;
   ASSERT_TRUE(std::regex_search(out.text, whole,
-                                std::regex("rulings not compared\\): ([0-9]+) states in all, "
+                                std::regex("first 50,000 states\\): ([0-9]+) states in all, "
                                            "([0-9]+) moves deep\\.")))
       << out.text;
   EXPECT_NE(out.text.find("Explored " + whole[1].str() + " states"), std::string::npos) << out.text;
@@ -1329,10 +1329,33 @@ TEST_F(CliTest, ExploreSaysWhatAVariantIsAtAnotherPlayerCountBeforeStarting) {
               db_);
   EXPECT_EQ(out.code, 0) << out.text;
   ASSERT_TRUE(std::regex_search(out.text, whole,
-                                std::regex("rulings not compared\\): ([0-9]+) states in all")))
+                                std::regex("first 50,000 states\\): ([0-9]+) states in all")))
       << out.text;
   EXPECT_NE(whole[1].str(), views);
   EXPECT_NE(out.text.find("Explored " + whole[1].str() + " states"), std::string::npos) << out.text;
+}
+
+// Past 50,000 states (or a second) the search says how large the graph
+// looks as it goes on, from its own levels: the look comes before the
+// search's figures, and names the levels it has.
+TEST_F(CliTest, ExploreSaysHowLargeTheGraphLooksAsItGoesOn) {
+  const Output out = grove(
+      "explore pass_the_pandas --players 2 --set dice_per_player=6 --full-states "
+      "--no-rulings --db " +
+      db_);
+  EXPECT_EQ(out.code, 0) << out.text;
+  std::smatch look;
+  ASSERT_TRUE(std::regex_search(
+      out.text, look,
+      std::regex("A first look \\(the search's first second or first 50,000 states\\): more "
+                 "than ([0-9]+) states: the first ([0-9]+) moves deep, level ([0-9]+) holds "
+                 "[0-9]+ states and level ([0-9]+) [0-9]+ \\(×[0-9.]+ a level\\)\\. The search "
+                 "stops at [0-9]+ MB")))
+      << out.text;
+  EXPECT_LT(std::stoll(look[1].str()), 151013);  // the whole graph, Explored below
+  EXPECT_EQ(std::stoi(look[3].str()) + 1, std::stoi(look[2].str()));
+  EXPECT_EQ(look[4].str(), look[2].str());
+  EXPECT_LT(out.text.find("A first look"), out.text.find("Explored 151013 states")) << out.text;
 }
 
 TEST_F(CliTest, ExploreRefusesBadInputInOneLine) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -208,20 +209,50 @@ int explore_command(const Invocation& invocation) {
   for (const std::string& warning : unchanged_at_players(variant, players)) {
     std::cout << "WARNING: " << warning << "\n";
   }
-  std::cout << fmt::format(
-      "A first look (1 s and 50,000 states at most, rulings not compared): {}. The search "
-      "stops at {} MB (--memory).\n",
-      first_look(*rules, start.get(), explore.full_states, 1.0), memory_mb);
+  const auto say_look = [memory_mb](const std::string& how, const std::string& look) {
+    std::cout << fmt::format("A first look ({}): {}. The search stops at {} MB (--memory).\n", how,
+                             look, memory_mb)
+              << std::flush;
+  };
+  // A search bounded below the look's states would say less of the size
+  // than a look of its own; any other search says it of itself.
+  const bool bounded =
+      (explore.limits.max_states > 0 && explore.limits.max_states < kFirstLookStates) ||
+      explore.limits.max_depth > 0;
+  if (bounded) {
+    say_look("1 s and 50,000 states at most, rulings not compared",
+             first_look(*rules, start.get(), explore.full_states, 1.0));
+  }
+  constexpr const char* kInSearch = "the search's first second or first 50,000 states";
 
   ProgressLine progress(isatty(STDERR_FILENO) != 0);
   explore.progress = [&progress](const checker::ExploreProgress& p) { progress.show(p); };
   explore.stop = [] { return interrupted(); };
+  LevelsLook look(1.0);
+  bool looked = bounded;
+  const auto search_started = std::chrono::steady_clock::now();
+  if (!bounded) {
+    explore.level_done = [&](int depth, std::int64_t found) {
+      const std::chrono::duration<double> seconds =
+          std::chrono::steady_clock::now() - search_started;
+      if (!look.level_done(depth, found, seconds.count())) return;
+      progress.close();
+      say_look(kInSearch, look.text());
+      looked = true;
+    };
+  }
   const Cluster* cluster = Cluster::current();
   const Exploration exploration =
       cluster != nullptr && cluster->distributed()
           ? explore_on_ranks(*cluster, *rules, other_rules, others.alternatives, explore)
           : checker::explore(*rules, other_rules, others.alternatives, explore);
   progress.close();
+  if (!looked) {
+    say_look(kInSearch, exploration.complete()
+                            ? fmt::format("{} states in all, {} moves deep", exploration.states(),
+                                          exploration.depth())
+                            : look.text());
+  }
 
   // --- The figures -----------------------------------------------------------
   const double per_second =

@@ -7,13 +7,28 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <stdexcept>
 
 #include "checker/explorer.hpp"
 
 namespace grove::cli {
 namespace {
 
-constexpr std::int64_t kFirstLookStates = 50'000;
+// "more than 70976 states: the first 19 moves deep, level 18 holds 9406
+// states and level 19 11530 (×1.2 a level)", with `level` the states of
+// each level (complete) from the first.
+std::string growing(std::int64_t states, const std::map<int, std::int64_t>& level) {
+  std::string growth;
+  if (level.size() >= 2) {
+    const auto last = std::prev(level.end()), before = std::prev(last);
+    growth = fmt::format(", level {} holds {} states and level {} {} (×{:.1f} a level)",
+                         before->first, before->second, last->first, last->second,
+                         static_cast<double>(last->second) /
+                             static_cast<double>(std::max<std::int64_t>(before->second, 1)));
+  }
+  return fmt::format("more than {} states: the first {} moves deep{}", states,
+                     level.empty() ? 0 : level.rbegin()->first, growth);
+}
 
 }  // namespace
 
@@ -62,16 +77,27 @@ std::string first_look(const Rules& rules, const State* start, bool full_states,
   // Stopped by the state bound, the search found every state of each level
   // it reached; stopped by the clock, the deepest level may be short.
   if (look.stopped() != checker::StopReason::MaxStates) level.erase(std::prev(level.end()));
-  std::string growth;
-  if (level.size() >= 2) {
-    const auto last = std::prev(level.end()), before = std::prev(last);
-    growth = fmt::format(", level {} holds {} states and level {} {} (×{:.1f} a level)",
-                         before->first, before->second, last->first, last->second,
-                         static_cast<double>(last->second) /
-                             static_cast<double>(std::max<std::int64_t>(before->second, 1)));
+  return growing(look.states(), level);
+}
+
+bool LevelsLook::level_done(int depth, std::int64_t found, double seconds) {
+  if (static_cast<std::size_t>(depth) + 1 != through_.size()) {
+    throw std::logic_error("the search's levels came out of order");
   }
-  return fmt::format("more than {} states: the first {} moves deep{}", look.states(),
-                     level.empty() ? 0 : level.rbegin()->first, growth);
+  through_.push_back(found);
+  // A level that found nothing new ends the search: its end says the size.
+  const bool more = found > through_[through_.size() - 2];
+  if (said_ || !more || (found < kFirstLookStates && seconds < seconds_)) return false;
+  said_ = true;
+  return true;
+}
+
+std::string LevelsLook::text() const {
+  std::map<int, std::int64_t> level;
+  for (std::size_t d = 0; d < through_.size(); ++d) {
+    level[static_cast<int>(d)] = through_[d] - (d == 0 ? 0 : through_[d - 1]);
+  }
+  return growing(through_.back(), level);
 }
 
 std::int64_t default_explore_memory(int ranks_here) {
