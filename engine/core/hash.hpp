@@ -14,6 +14,7 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -64,6 +65,29 @@ class Hasher {
     } else {
       write([this](std::uint64_t word) { add(word); });
     }
+    return *this;
+  }
+
+  // add() of each integer in `values`, with one check for room for them
+  // all and the place to write kept in a register. Added one by one, every
+  // value's bytes went through the count of bytes used in memory (a store
+  // of bytes may change any object, that count too), so each add waited on
+  // the last: most of hashing a Takenoko view, a fifth of exploring a
+  // small variant of it.
+  template <class Range>
+  Hasher& add_each(const Range& values) {
+    const std::size_t size = std::size(values) * sizeof(std::uint64_t);
+    if (std::endian::native != std::endian::little || used_ + size > buffer_.size()) {
+      for (const auto& value : values) add(static_cast<std::int64_t>(value));
+      return *this;
+    }
+    unsigned char* at = buffer_.data() + used_;
+    for (const auto& value : values) {
+      const auto word = static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
+      std::memcpy(at, &word, sizeof word);
+      at += sizeof word;
+    }
+    used_ += size;
     return *this;
   }
 

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
+#include <vector>
 
 namespace grove {
 namespace {
@@ -28,6 +30,16 @@ TEST(Hasher, HashesTheLittleEndianBytesOfWhatWasAdded) {
           for (std::uint64_t k = 1; k <= 3; ++k) put(value + k);
         });
         for (std::uint64_t k = 1; k <= 3; ++k) bytes += little_endian(value + k);
+      }
+      if (i % 3 == 2) {  // a range at once: small counts, and negative numbers sign-extended
+        const std::array<std::uint8_t, 5> counts{0, 1, static_cast<std::uint8_t>(i % 256), 200,
+                                                 255};
+        const std::vector<int> numbers{-1, i, -i};
+        hasher.add_each(counts).add_each(numbers);
+        for (std::uint8_t small : counts) bytes += little_endian(small);
+        for (int number : numbers) {
+          bytes += little_endian(static_cast<std::uint64_t>(static_cast<std::int64_t>(number)));
+        }
       }
       if (i % 7 == 3) {
         const std::string text(static_cast<std::size_t>(i % 1500), 'x');

@@ -41,7 +41,7 @@ void Position::hash_into(Hasher& hasher) const {
     hasher.add(cards->low()).add(cards->high());
   }
   hasher.add(static_cast<int>(step)).add(turn).add(starter).add(setup_moves);
-  for (std::uint8_t uses : wild_swaps) hasher.add(static_cast<int>(uses));
+  hasher.add_each(wild_swaps);
   hasher.add(static_cast<int>(built)).add(harvested).add(pending_draws).add(redraws).add(buys);
   hasher.add(static_cast<int>(redraw_offer)).add(static_cast<int>(won_by)).add(winner);
 }

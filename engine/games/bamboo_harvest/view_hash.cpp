@@ -50,7 +50,7 @@ std::uint64_t BhRules::view_hash_at(const Position& position) const {
     // The game is over: only the outcome is read (Goal). The board, the
     // hands, what was built in the last build step and how the game was won
     // make no difference to it.
-    for (int place : outcome_at(position).place) hasher.add(place);
+    hasher.add_each(outcome_at(position).place);
     return hasher.finish();
   }
   if (position.step < Step::Build) {
@@ -88,7 +88,7 @@ std::uint64_t BhRules::view_hash_at(const Position& position) const {
     }
   }
   // The marks on the wild deeds (Turn, 2. Swap, wild cards).
-  for (std::uint8_t uses : position.wild_swaps) hasher.add(static_cast<int>(uses));
+  hasher.add_each(position.wild_swaps);
 
   hasher.add(position.turn)
       .add(position.pending_draws)

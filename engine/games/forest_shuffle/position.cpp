@@ -7,12 +7,12 @@ namespace {
 
 void hash_cards(Hasher& hasher, std::span<const CardId> cards) {
   hasher.add(static_cast<std::uint64_t>(cards.size()));
-  for (CardId card : cards) hasher.add(static_cast<int>(card));
+  hasher.add_each(cards);
 }
 
 void hash_species(Hasher& hasher, const std::vector<SpeciesId>& species) {
   hasher.add(static_cast<std::uint64_t>(species.size()));
-  for (SpeciesId id : species) hasher.add(static_cast<int>(id));
+  hasher.add_each(species);
 }
 
 // Each term well spread (mix64), so that a sum of terms tells apart forests
@@ -63,7 +63,7 @@ void Tree::add(Side side, CardId dweller) {
 
 void Position::hash_into(Hasher& hasher) const {
   hasher.add(static_cast<std::uint64_t>(unseen.size()));
-  for (std::int16_t copies : unseen) hasher.add(static_cast<int>(copies));
+  hasher.add_each(unseen);
   hasher.add(deck_top).add(winter_on_top).add(deck_bottom).add(winter_shuffled);
   hasher.add(box_unseen).add(winter_revealed);
   hash_cards(hasher, box);

@@ -17,7 +17,7 @@ namespace {
 
 void hash_cards(Hasher& hasher, std::span<const CardId> cards) {
   hasher.add(static_cast<std::uint64_t>(cards.size()));
-  for (CardId card : cards) hasher.add(static_cast<int>(card));
+  hasher.add_each(cards);
 }
 
 // What a visible forest card shows: its species and its tree symbol, all
@@ -33,8 +33,8 @@ std::uint64_t ForestShuffleRules::view_hash_at(const Position& position) const {
     // The game is over: only the outcome is read (End of Game; Scoring). The
     // forests, caves, hands and the rest of the table make no difference to it.
     const Outcome outcome = outcome_at(position);
-    for (int place : outcome.place) hasher.add(place);
-    for (int score : outcome.score) hasher.add(score);
+    hasher.add_each(outcome.place);
+    hasher.add_each(outcome.score);
     return hasher.finish();
   }
 
@@ -46,7 +46,7 @@ std::uint64_t ForestShuffleRules::view_hash_at(const Position& position) const {
   // can come next, the deck's size for the drawing effects.
   if (position.deck_top + position.deck_bottom > 0) {
     hasher.add(static_cast<std::uint64_t>(position.unseen.size()));
-    for (std::int16_t copies : position.unseen) hasher.add(static_cast<int>(copies));
+    hasher.add_each(position.unseen);
     hasher.add(position.box_unseen);
   }
   hasher.add(position.deck_top).add(position.winter_on_top).add(position.deck_bottom);
@@ -80,7 +80,7 @@ std::uint64_t ForestShuffleRules::view_hash_at(const Position& position) const {
         for (CardId card : tree.slot(side)) halves.push_back(shown(book().card(card).half(side)));
         std::sort(halves.begin(), halves.end());
         hasher.add(static_cast<std::uint64_t>(halves.size()));
-        for (int half : halves) hasher.add(half);
+        hasher.add_each(halves);
       }
     }
     // The cave scores by its count alone (Scoring), and no rule takes a card
@@ -89,7 +89,7 @@ std::uint64_t ForestShuffleRules::view_hash_at(const Position& position) const {
     // The mushrooms placed this turn, read for the mushrooms' draws until
     // the turn ends (Effects, Mushrooms).
     hasher.add(static_cast<std::uint64_t>(player.dormant.size()));
-    for (SpeciesId species : player.dormant) hasher.add(static_cast<int>(species));
+    hasher.add_each(player.dormant);
     // Not hashed: the cards this player gave back at a mulligan (Setup,
     // step 7): they are in the box and no rule reads them again.
   }

@@ -82,9 +82,9 @@ void hash_hex(Hasher& hasher, const Hex& hex) { hasher.add(hex.q).add(hex.r); }
 
 template <int Kinds>
 void hash_pile(Hasher& hasher, const Pile<Kinds>& pile) {
-  for (std::uint8_t count : pile.unseen) hasher.add(static_cast<int>(count));
+  hasher.add_each(pile.unseen);
   hasher.add(static_cast<int>(pile.bottom.size()));
-  for (std::uint8_t entry : pile.bottom) hasher.add(static_cast<int>(entry));
+  hasher.add_each(pile.bottom);
 }
 
 }  // namespace
@@ -105,23 +105,23 @@ void Position::hash_into(Hasher& hasher) const {
   hash_hex(hasher, panda);
   hash_pile(hasher, tiles);
   for (const ObjectivePile& pile : objectives) hash_pile(hasher, pile);
-  for (int count : bamboo) hasher.add(count);
+  hasher.add_each(bamboo);
   hasher.add(channel_reserve);
-  for (int count : improvement_reserve) hasher.add(count);
+  hasher.add_each(improvement_reserve);
   hasher.add(static_cast<int>(players.size()));
   for (const Player& player : players) {
-    for (std::uint8_t count : player.hand) hasher.add(static_cast<int>(count));
-    for (std::uint8_t count : player.completed) hasher.add(static_cast<int>(count));
-    for (int count : player.eaten) hasher.add(count);
+    hasher.add_each(player.hand);
+    hasher.add_each(player.completed);
+    hasher.add_each(player.eaten);
     hasher.add(player.channels);
-    for (int count : player.improvements) hasher.add(count);
+    hasher.add_each(player.improvements);
   }
   hasher.add(static_cast<int>(step)).add(turn).add(round).add(dealt).add(emperor);
   hasher.add(static_cast<int>(weather)).add(static_cast<int>(actions_used)).add(actions_taken);
   hasher.add(static_cast<int>(drawn.size()));
   for (Tile tile : drawn) hasher.add(static_cast<int>(tile));
   hasher.add(plots_to_draw).add(static_cast<int>(kept)).add(static_cast<int>(drawing));
-  for (std::uint8_t count : redrawn) hasher.add(static_cast<int>(count));
+  hasher.add_each(redrawn);
 }
 
 const Plot* Position::plot_at(const Hex& at) const {

@@ -18,9 +18,9 @@ template <int Kinds>
 void hash_pile(Hasher& hasher, const Pile<Kinds>& pile) {
   // The unseen kinds are what a draw's chance outcomes are made of; the
   // cards put back under the pile come out in their order (advance()).
-  for (std::uint8_t count : pile.unseen) hasher.add(static_cast<int>(count));
+  hasher.add_each(pile.unseen);
   hasher.add(static_cast<int>(pile.bottom.size()));
-  for (std::uint8_t entry : pile.bottom) hasher.add(static_cast<int>(entry));
+  hasher.add_each(pile.bottom);
 }
 
 bool holds_panda_card(const Player& player) {
@@ -41,7 +41,7 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
     // by the panda objectives' points). The plantation, the hands (worth
     // nothing), the piles and the last turn's records make no difference.
     const Outcome outcome = outcome_at(position);
-    for (int place : outcome.place) hasher.add(place);
+    hasher.add_each(outcome.place);
     for (std::int64_t score : outcome.score) hasher.add(score);
     return hasher.finish();
   }
@@ -102,9 +102,9 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
   // read them.
   hash_pile(hasher, position.tiles);
   for (const ObjectivePile& pile : position.objectives) hash_pile(hasher, pile);
-  for (int count : position.bamboo) hasher.add(count);
+  hasher.add_each(position.bamboo);
   hasher.add(position.channel_reserve);
-  for (int count : position.improvement_reserve) hasher.add(count);
+  hasher.add_each(position.improvement_reserve);
 
   const bool panda_cards_left =
       position.objectives[static_cast<std::size_t>(Category::Panda)].size() > 0;
@@ -123,19 +123,19 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
       hasher.add(-1);
       continue;
     }
-    for (std::uint8_t count : player.hand) hasher.add(static_cast<int>(count));
+    hasher.add_each(player.hand);
     // The sections on a player's board are read only by a panda objective
     // in their hand (Panda objectives), and in the advanced variant by one
     // just drawn from the panda pile: once they hold none and the pile is
     // empty, nothing reads them (they only go back to the reserve when a
     // panda objective is completed: FAQ, Panda Objective).
     if (panda_cards_left || holds_panda_card(player)) {
-      for (int count : player.eaten) hasher.add(count);
+      hasher.add_each(player.eaten);
     } else {
       hasher.add(-1);
     }
     hasher.add(player.channels);
-    for (int count : player.improvements) hasher.add(count);
+    hasher.add_each(player.improvements);
   }
 
   hasher.add(static_cast<int>(position.turn)).add(static_cast<int>(position.emperor));
@@ -168,14 +168,14 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
   // order, so the order they came in is not read (Plots).
   std::array<int, kTileKinds> drawn{};
   for (Tile tile : position.drawn) ++drawn[static_cast<std::size_t>(tile)];
-  for (int count : drawn) hasher.add(count);
+  hasher.add_each(drawn);
   hasher.add(position.plots_to_draw).add(static_cast<int>(position.kept));
   // The pile an objective is drawn from, and the cards put back in this
   // action (advanced variant), are read only while drawing; both are left
   // as they were after the draw.
   if (position.step == Step::DrawObjective || position.step == Step::RedrawObjective) {
     hasher.add(static_cast<int>(position.drawing));
-    for (std::uint8_t count : position.redrawn) hasher.add(static_cast<int>(count));
+    hasher.add_each(position.redrawn);
   }
   // Not hashed: `dealt` (read only by the deal).
   return hasher.finish();
