@@ -766,7 +766,8 @@ class Search {
   // reading has the same node and moves, and where they did not read it
   // making a successor, it makes the same one: only the others are
   // compared (all checks compare them all, holding the game to its reads).
-  // Pass the Pandas 8 dice, a third of the successors compared read it.
+  // Takenoko explore_two_plots: the rulings' part of the command went from
+  // 1.81 to 1.25 s.
   bool compare(Shard& shard, Ref ref, const State& state, const Rules& other, std::size_t a,
                NodeClass node_class, Scratch& scratch) {
     int differs_at = -2;  // -1: the state itself (node or move list); j: move j
