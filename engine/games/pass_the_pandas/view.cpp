@@ -82,8 +82,8 @@ std::uint64_t PtpRules::view_hash_at(const Position& position) const {
   if (position.step == Step::Over) {
     // Nothing is left to play: the outcome is all the rules read.
     const Outcome outcome = outcome_at(position);
-    for (int place : outcome.place) hasher.add(place);
-    for (std::int64_t score : outcome.score) hasher.add(score);
+    hasher.add_each(outcome.place);
+    hasher.add_each(outcome.score);
     return hasher.finish();
   }
   hasher.add(position.turn);

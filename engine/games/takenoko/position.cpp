@@ -119,7 +119,7 @@ void Position::hash_into(Hasher& hasher) const {
   hasher.add(static_cast<int>(step)).add(turn).add(round).add(dealt).add(emperor);
   hasher.add(static_cast<int>(weather)).add(static_cast<int>(actions_used)).add(actions_taken);
   hasher.add(static_cast<int>(drawn.size()));
-  for (Tile tile : drawn) hasher.add(static_cast<int>(tile));
+  hasher.add_each(drawn);
   hasher.add(plots_to_draw).add(static_cast<int>(kept)).add(static_cast<int>(drawing));
   hasher.add_each(redrawn);
 }

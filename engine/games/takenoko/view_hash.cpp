@@ -42,7 +42,7 @@ std::uint64_t TakenokoRules::view_hash_at(const Position& position) const {
     // nothing), the piles and the last turn's records make no difference.
     const Outcome outcome = outcome_at(position);
     hasher.add_each(outcome.place);
-    for (std::int64_t score : outcome.score) hasher.add(score);
+    hasher.add_each(outcome.score);
     return hasher.finish();
   }
   if (position.step == Step::Deal) {
