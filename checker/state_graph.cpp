@@ -7,6 +7,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 #include "checker/graph_on_ranks.hpp"
@@ -62,17 +63,33 @@ struct Components {
   }
 };
 
-template <class Inside, class Follows>
-Components strongly_connected(const Exploration& graph, Inside inside, Follows follows) {
+// Tarjan's word for each state: kNoState before it is visited, its number
+// in the order visited (below kClosed) while its component is open, and
+// kClosed or more once the component has closed. As no number is as large,
+// an edge to a closed state lowers nothing, and no array of the states on
+// the stack is read for every edge. What a closed state's word holds
+// beyond kClosed is the caller's (strongly_connected's `close`).
+constexpr StateIndex kClosed = 1U << 31;
+
+// Components as above, `word` each state's word as it ends. When a
+// component closes, close(first, size, cyclic, base) is called with its
+// states [first, first + size) (their words still their numbers, none
+// below base, the number of the first visited) and must give each a word
+// of kClosed or more. Every edge out of the component then leads to a
+// state closed before, whose word the call may read.
+template <class Inside, class Follows, class Close>
+Components strongly_connected(const Exploration& graph, Inside inside, Follows follows,
+                              std::vector<StateIndex>& word, Close close) {
   const auto n = static_cast<StateIndex>(graph.states());
+  if (n >= kClosed) {
+    throw std::length_error(fmt::format(
+        "{} states are too many to analyse in one process (at most {}): run under mpirun with "
+        "--gather no",
+        n, kClosed - 1));
+  }
   Components out;
   out.begin.push_back(0);
-  // Each state's number in the order visited, kNoState before, and kClosed
-  // once its component has closed: as no number is larger, an edge to it
-  // then lowers nothing, and no array of the states on the stack is read
-  // for every edge.
-  constexpr StateIndex kClosed = kNoState - 1;
-  std::vector<StateIndex> index(n, kNoState);
+  word.assign(n, kNoState);
   std::vector<StateIndex> stack;
   // A state left to visit one below it, with its next edge and the lowest
   // number it has reached so far.
@@ -92,47 +109,48 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   calls.reserve(n);
   StateIndex counter = 0;
   for (StateIndex root = 0; root < n; ++root) {
-    if (index[root] != kNoState || !inside(root)) continue;
+    if (word[root] != kNoState || !inside(root)) continue;
     // The state being visited, its next edge and its lowest number reached
     // are kept here, not on `calls` or in an array by state: read and
     // written in memory for every edge, they made each edge wait on the
     // last one's store.
     StateIndex v = root;
     std::size_t e = graph.edges_begin(v);
-    StateIndex low = index[v] = counter++;
+    StateIndex low = word[v] = counter++;
     stack.push_back(v);
     for (;;) {
       bool descended = false;
       for (const std::size_t end = graph.edges_end(v); e < end; ++e) {
         const StateIndex w = graph.edge_target(e);
         if (w == kNoState || !inside(w) || !follows(v, e, w)) continue;
-        if (index[w] == kNoState) {
+        if (word[w] == kNoState) {
           calls.push_back({v, low, e + 1});
           v = w;
           e = graph.edges_begin(v);
-          low = index[v] = counter++;
+          low = word[v] = counter++;
           stack.push_back(v);
           descended = true;
           break;
         }
-        low = std::min(low, index[w]);  // kClosed: no change
+        low = std::min(low, word[w]);  // closed: no change
       }
       if (descended) continue;
       // Every edge of v followed: v closes a component if nothing below it
       // reached further up.
-      if (low == index[v]) {
+      if (low == word[v]) {
         const std::size_t first = out.states.size();
         StateIndex w;
         do {
           w = stack.back();
           stack.pop_back();
-          index[w] = kClosed;
           out.states.push_back(w);
         } while (w != v);
-        bool cyclic = out.states.size() - first > 1;
+        const std::size_t size = out.states.size() - first;
+        bool cyclic = size > 1;
         for (std::size_t f = graph.edges_begin(v); !cyclic && f < graph.edges_end(v); ++f) {
           cyclic = graph.edge_target(f) == v && follows(v, f, v);
         }
+        close(out.states.data() + first, size, cyclic, low);
         out.cyclic.push_back(cyclic);
         out.begin.push_back(out.states.size());
       }
@@ -147,6 +165,16 @@ Components strongly_connected(const Exploration& graph, Inside inside, Follows f
   return out;
 }
 
+// The components alone.
+template <class Inside, class Follows>
+Components strongly_connected(const Exploration& graph, Inside inside, Follows follows) {
+  std::vector<StateIndex> word;
+  return strongly_connected(graph, inside, follows, word,
+                            [&](const StateIndex* first, std::size_t size, bool, StateIndex) {
+                              for (std::size_t i = 0; i < size; ++i) word[first[i]] = kClosed;
+                            });
+}
+
 bool playable(NodeClass node_class) {
   return node_class == NodeClass::Decision || node_class == NodeClass::Chance;
 }
@@ -155,191 +183,204 @@ bool has_moves(const Exploration& graph, StateIndex v) {
   return playable(graph.node_class(v)) && graph.edges_end(v) > graph.edges_begin(v);
 }
 
-// What GraphShape::Parts finds of each state, found component by component
-// in their order (sinks first), from the state's edges alone: whether an
-// end can be reached, whether a state from which none can be reached can,
-// whether the players can keep it from every end, and the fewest moves to
-// an end (by which each component with a cycle is put nearest an end
-// first, for the solvers: nearest_within). A state whose component has no
-// cycle has only successors already settled. Within a component with a
-// cycle every state reaches every other, so the first two are the
-// component's; the third is found by taking away, until none is left to
-// take, the states that cannot stay among those that avoid every end (at a
-// decision no move stays, at a chance node some outcome leaves), and the
-// fourth back from where the component is left, both through the
+// What GraphShape::Parts finds of each state, found as each component
+// closes in Tarjan's algorithm (so sinks first), from the state's edges
+// alone: whether an end can be reached, whether a state from which none can
+// be reached can, whether the players can keep it from every end, and the
+// fewest moves to an end (by which each component with a cycle is put
+// nearest an end first, for the solvers: nearest_within). A state whose
+// component has no cycle has only successors already settled. Within a
+// component with a cycle every state reaches every other, so the first two
+// are the component's; the third is found by taking away, until none is
+// left to take, the states that cannot stay among those that avoid every
+// end (at a decision no move stays, at a chance node some outcome leaves),
+// and the fourth back from where the component is left, both through the
 // component's own edges turned round. Found by searching back through the
 // whole graph turned round, these read their states from anywhere in
 // memory, one per edge: Pass the Pandas 8 dice, GraphShape::Parts took
-// 570-577 ms that way and 448-461 ms this way (perf, one core).
-struct Settled {
-  static constexpr std::uint32_t kFar = (1U << 29) - 1;  // no end
+// 570-577 ms that way and 448-461 ms this way (perf, one core). What is
+// found of a state is kept in its word of Tarjan's (strongly_connected), so
+// a successor's is the word just read for the same edge; found in a pass
+// after Tarjan's, over the components in their order, each edge's
+// successor was read again from an array of its own, and each state's place
+// in its component from another.
+class Settled {
+ public:
+  static constexpr std::uint32_t kFar = (1U << 27) - 1;  // no end
 
-  // What is found of a state, in one word: a successor's is one read, not
-  // one from each of four arrays (Pass the Pandas 8 dice, the settling took
-  // min 125 ms rather than 133, median 138 rather than 149; 26 runs each).
+  // What is found of a state.
   struct Known {
-    std::uint32_t to_end : 29;  // moves to the nearest end, kFar where none
-    std::uint32_t can_end : 1;
-    std::uint32_t may_not_end : 1;
-    std::uint32_t can_avoid_end : 1;
+    std::uint32_t to_end = kFar;  // moves to the nearest end, kFar where none
+    bool can_end = false;
+    bool may_not_end = false;
+    bool can_avoid_end = false;
+
+    // The state's word once its component has closed: to_end in bits 0-26,
+    // the three in bits 27-29, and kClosed (bit 30 clear: never kNoState).
+    StateIndex word() const {
+      return kClosed | to_end | static_cast<std::uint32_t>(can_end) << 27U |
+             static_cast<std::uint32_t>(may_not_end) << 28U |
+             static_cast<std::uint32_t>(can_avoid_end) << 29U;
+    }
+    static Known of(StateIndex word) {
+      return Known{word & kFar, ((word >> 27U) & 1U) != 0, ((word >> 28U) & 1U) != 0,
+                   ((word >> 29U) & 1U) != 0};
+    }
   };
-  std::vector<Known> known;
 
   // One move further than `distance` from an end. Only the solvers' order
-  // reads the distances, so one too far to count (a game hundreds of
-  // millions of moves long) counts as the farthest there can be, not as
-  // none.
+  // reads the distances, so one too far to count (a game more than a
+  // hundred million moves long) counts as the farthest there can be, not
+  // as none.
   static std::uint32_t further(std::uint32_t distance) { return std::min(distance + 1, kFar - 1); }
 
-  // The component's own edges turned round, by the states' places in it.
-  struct Inward {
-    std::vector<std::uint32_t> begin, from;
-  };
+  Settled(const Exploration& graph, std::vector<StateIndex>& word) : graph_(graph), word_(word) {}
 
-  Settled(const Exploration& graph, Components& components) {
-    const auto n = static_cast<StateIndex>(graph.states());
-    known.assign(n, Known{kFar, false, false, false});
-    place_.resize(n);
-    for (std::size_t i = 0; i < components.states.size(); ++i) {
-      place_[components.states[i]] = static_cast<std::uint32_t>(i);
+  // A component closing: strongly_connected's `close`.
+  void operator()(StateIndex* first, std::size_t count, bool cyclic, StateIndex base) {
+    if (!cyclic) {
+      settle_alone(first[0]);
+      return;
     }
-    Inward inward;
-    // By place in the component: what avoid_within and nearest_within start
-    // from.
-    std::vector<std::uint32_t> staying, leaving;
-    std::vector<StateIndex> via;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> within;  // edges: to, from
-    for (std::size_t c = 0; c < components.count(); ++c) {
-      StateIndex* first = components.states.data() + components.begin[c];
-      const auto size = static_cast<std::uint32_t>(components.begin[c + 1] - components.begin[c]);
-      if (!components.cyclic[c]) {
-        settle_alone(graph, first[0]);
-        continue;
-      }
-      // One pass over the component's edges: what leaves it, what stays
-      // among the states that avoid every end (all of the component's to
-      // begin with), and the edges within it, turned round after.
-      bool can = false, may = false;
-      via.resize(size);
-      staying.resize(size);  // decisions: successors still among those that avoid every end
-      leaving.clear();
-      within.clear();
-      for (std::uint32_t i = 0; i < size; ++i) {
-        const StateIndex v = first[i];
-        bool all = true;
-        std::uint32_t to_end = kFar, stay = 0;
-        StateIndex nearest = kNoState;
-        for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
-          const StateIndex w = graph.edge_target(e);
-          if (w == kNoState) {
-            all = false;
-            continue;
-          }
-          // In the component exactly when its place is among the component's.
-          const std::uint32_t there = place_[w] - static_cast<std::uint32_t>(components.begin[c]);
-          if (there < size) {
-            within.push_back({there, i});
-            ++stay;
-            continue;
-          }
-          const Known their = known[w];
-          can = can || their.can_end;
-          may = may || their.may_not_end;
-          if (their.to_end != kFar) {
-            const std::uint32_t through = further(their.to_end);
-            if (through < to_end || (through == to_end && w < nearest)) {
-              to_end = through;
-              nearest = w;
-            }
-          }
-          if (their.can_avoid_end) {
-            ++stay;
-          } else {
-            all = false;
+    const auto size = static_cast<std::uint32_t>(count);
+    // Each state's word its place in the component from base on: still
+    // open numbers, none below base, as no state outside the component is.
+    for (std::uint32_t i = 0; i < size; ++i) word_[first[i]] = base + i;
+    // One pass over the component's edges: what leaves it, what stays
+    // among the states that avoid every end (all of the component's to
+    // begin with), and the edges within it, turned round after.
+    bool can = false, may = false;
+    local_.assign(size, Known{});
+    via_.resize(size);
+    staying_.resize(size);  // decisions: successors still among those that avoid every end
+    leaving_.clear();
+    within_.clear();
+    for (std::uint32_t i = 0; i < size; ++i) {
+      const StateIndex v = first[i];
+      bool all = true;
+      std::uint32_t to_end = kFar, stay = 0;
+      StateIndex nearest = kNoState;
+      for (std::size_t e = graph_.edges_begin(v); e < graph_.edges_end(v); ++e) {
+        const StateIndex w = graph_.edge_target(e);
+        if (w == kNoState) {
+          all = false;
+          continue;
+        }
+        const StateIndex theirs = word_[w];
+        if (theirs < kClosed) {  // in the component: its place
+          within_.push_back({theirs - base, i});
+          ++stay;
+          continue;
+        }
+        const Known their = Known::of(theirs);
+        can = can || their.can_end;
+        may = may || their.may_not_end;
+        if (their.to_end != kFar) {
+          const std::uint32_t through = further(their.to_end);
+          if (through < to_end || (through == to_end && w < nearest)) {
+            to_end = through;
+            nearest = w;
           }
         }
-        known[v].to_end = to_end;
-        via[i] = nearest;
-        staying[i] = stay;
-        if (graph.node_class(v) == NodeClass::Chance ? !all : stay == 0) {
-          leaving.push_back(i);
+        if (their.can_avoid_end) {
+          ++stay;
         } else {
-          known[v].can_avoid_end = true;
+          all = false;
         }
       }
-      inward.begin.assign(size + 1, 0);
-      for (const auto& [to, from] : within) ++inward.begin[to + 1];
-      for (std::uint32_t i = 0; i < size; ++i) inward.begin[i + 1] += inward.begin[i];
-      inward.from.resize(within.size());
-      {
-        std::vector<std::uint32_t> next(inward.begin.begin(), inward.begin.end() - 1);
-        for (const auto& [to, from] : within) inward.from[next[to]++] = from;
+      local_[i].to_end = to_end;
+      via_[i] = nearest;
+      staying_[i] = stay;
+      if (graph_.node_class(v) == NodeClass::Chance ? !all : stay == 0) {
+        leaving_.push_back(i);
+      } else {
+        local_[i].can_avoid_end = true;
       }
-      for (std::uint32_t i = 0; i < size; ++i) {
-        known[first[i]].can_end = can;
-        known[first[i]].may_not_end = !can || may;
-      }
-      avoid_within(graph, first, inward, staying, leaving);
-      nearest_within(first, size, inward, via);
     }
+    inward_.begin.assign(size + 1, 0);
+    for (const auto& [to, from] : within_) ++inward_.begin[to + 1];
+    for (std::uint32_t i = 0; i < size; ++i) inward_.begin[i + 1] += inward_.begin[i];
+    inward_.from.resize(within_.size());
+    {
+      std::vector<std::uint32_t> next(inward_.begin.begin(), inward_.begin.end() - 1);
+      for (const auto& [to, from] : within_) inward_.from[next[to]++] = from;
+    }
+    for (Known& known : local_) {
+      known.can_end = can;
+      known.may_not_end = !can || may;
+    }
+    avoid_within(first);
+    nearest_within(first, size);
+    for (std::uint32_t i = 0; i < size; ++i) word_[first[i]] = local_[i].word();
+    std::copy(order_.begin(), order_.end(), first);
   }
 
  private:
-  // Each state's place in components.states before any component is put
-  // nearest an end first: within the component being settled, where it
-  // still is.
-  std::vector<std::uint32_t> place_;
-  std::vector<StateIndex> order_;  // nearest_within's, of one component
+  const Exploration& graph_;
+  std::vector<StateIndex>& word_;
+  // Of the component with a cycle being settled, by place in it (the
+  // order Tarjan's algorithm gave it): what is found of each state, the
+  // nearest state it leaves for, its successors still among those that
+  // avoid every end, the states that cannot stay among them, and the
+  // edges within the component (to, from), then turned round.
+  std::vector<Known> local_;
+  std::vector<StateIndex> via_;
+  std::vector<std::uint32_t> staying_, leaving_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> within_;
+  struct Inward {
+    std::vector<std::uint32_t> begin, from;
+  } inward_;
+  std::vector<StateIndex> order_;  // nearest_within's
 
-  // A state on no cycle, from its successors.
-  void settle_alone(const Exploration& graph, StateIndex v) {
-    if (graph.node_class(v) == NodeClass::Terminal) {
-      known[v] = Known{0, true, false, false};
+  // A state on no cycle, from its successors: each closed before it, as an
+  // edge to a state still open would have put it on a cycle.
+  void settle_alone(StateIndex v) {
+    if (graph_.node_class(v) == NodeClass::Terminal) {
+      word_[v] = Known{0, true, false, false}.word();
       return;
     }
     bool can = false, may = false, all_stay = true, some_stay = false;
     std::uint32_t to_end = kFar;
-    for (std::size_t e = graph.edges_begin(v); e < graph.edges_end(v); ++e) {
-      const StateIndex w = graph.edge_target(e);
+    for (std::size_t e = graph_.edges_begin(v); e < graph_.edges_end(v); ++e) {
+      const StateIndex w = graph_.edge_target(e);
       if (w == kNoState) {
         all_stay = false;
         continue;
       }
-      const Known their = known[w];
+      const Known their = Known::of(word_[w]);
       all_stay = all_stay && their.can_avoid_end;
       some_stay = some_stay || their.can_avoid_end;
       can = can || their.can_end;
       may = may || their.may_not_end;
       if (their.to_end != kFar) to_end = std::min(to_end, further(their.to_end));
     }
-    known[v] = Known{
-        to_end, can, !can || may,
-        has_moves(graph, v) && (graph.node_class(v) == NodeClass::Chance ? all_stay : some_stay)};
+    word_[v] = Known{to_end, can, !can || may,
+                     has_moves(graph_, v) &&
+                         (graph_.node_class(v) == NodeClass::Chance ? all_stay : some_stay)}
+                   .word();
   }
 
-  // The states of a component with a cycle from which the players can
+  // The states of the component with a cycle from which the players can
   // avoid every end: all of them to begin with (each has moves, as each has
-  // an edge within the component), less those that cannot stay (`leaving`,
-  // `staying` counted from all of them), until none is left to take away.
-  void avoid_within(const Exploration& graph, const StateIndex* first, const Inward& inward,
-                    std::vector<std::uint32_t>& staying, std::vector<std::uint32_t>& leaving) {
-    while (!leaving.empty()) {
-      const std::uint32_t i = leaving.back();
-      leaving.pop_back();
-      for (std::uint32_t k = inward.begin[i]; k < inward.begin[i + 1]; ++k) {
-        const std::uint32_t from = inward.from[k];
-        const StateIndex u = first[from];
-        if (!known[u].can_avoid_end) continue;
-        if (graph.node_class(u) == NodeClass::Chance || --staying[from] == 0) {
-          known[u].can_avoid_end = false;
-          leaving.push_back(from);
+  // an edge within the component), less those that cannot stay (leaving_,
+  // staying_ counted from all of them), until none is left to take away.
+  void avoid_within(const StateIndex* first) {
+    while (!leaving_.empty()) {
+      const std::uint32_t i = leaving_.back();
+      leaving_.pop_back();
+      for (std::uint32_t k = inward_.begin[i]; k < inward_.begin[i + 1]; ++k) {
+        const std::uint32_t from = inward_.from[k];
+        if (!local_[from].can_avoid_end) continue;
+        if (graph_.node_class(first[from]) == NodeClass::Chance || --staying_[from] == 0) {
+          local_[from].can_avoid_end = false;
+          leaving_.push_back(from);
         }
       }
     }
   }
 
   // The fewest moves to an end of each state of the component [first,
-  // first + size), from those of the states it leaves for (`via`: the
+  // first + size), from those of the states it leaves for (via_: the
   // nearest of them, the first by number): back from where it is left,
   // nearest first (the states it is left from, in order of their distance,
   // merged with those one move further, as a search back by levels would).
@@ -350,26 +391,25 @@ struct Settled {
   // in the solvers' order: taken by their own numbers, the solves took a
   // fifth longer (Pass the Pandas 8 dice, as many sweeps).
   //
-  // The component's states are then put in the order this reached them,
-  // those that cannot end last. The solvers sweep a component in its order
-  // (Gauss-Seidel), so a state then reads this sweep's value of a successor
-  // nearer the end, and what the exits settle reaches the whole component
-  // in fewer sweeps: Pass the Pandas 8 dice, the largest component's from
-  // 30 to 24, and the command 9% faster than in Tarjan's order. Sorted by
-  // the order reached after the settling, as they were, they took 31 ms
-  // more (min of 19 runs); put in place here, nothing to measure.
-  void nearest_within(StateIndex* first, std::uint32_t size, const Inward& inward,
-                      const std::vector<StateIndex>& via) {
+  // order_ is then the component's states in the order this reached them,
+  // those that cannot end last, the order they are put in. The solvers
+  // sweep a component in its order (Gauss-Seidel), so a state then reads
+  // this sweep's value of a successor nearer the end, and what the exits
+  // settle reaches the whole component in fewer sweeps: Pass the Pandas 8
+  // dice, the largest component's from 30 to 24, and the command 9% faster
+  // than in Tarjan's order. Sorted by the order reached after the settling,
+  // as they were, they took 31 ms more (min of 19 runs).
+  void nearest_within(const StateIndex* first, std::uint32_t size) {
     using Waiting = std::pair<std::uint32_t, std::uint32_t>;  // distance, place
     std::vector<Waiting> exits, queue;
     for (std::uint32_t i = 0; i < size; ++i) {
-      const std::uint32_t to_end = known[first[i]].to_end;
+      const std::uint32_t to_end = local_[i].to_end;
       if (to_end != kFar) exits.emplace_back(to_end, i);
     }
     std::sort(exits.begin(), exits.end(), [&](const Waiting& a, const Waiting& b) {
-      return a.first != b.first               ? a.first < b.first
-             : via[a.second] != via[b.second] ? via[a.second] < via[b.second]
-                                              : first[a.second] < first[b.second];
+      return a.first != b.first                 ? a.first < b.first
+             : via_[a.second] != via_[b.second] ? via_[a.second] < via_[b.second]
+                                                : first[a.second] < first[b.second];
     });
     std::vector<bool> done(size, false);
     order_.clear();
@@ -378,14 +418,14 @@ struct Settled {
       const bool exit = head == queue.size() ||
                         (next_exit < exits.size() && exits[next_exit].first <= queue[head].first);
       const auto [distance, i] = exit ? exits[next_exit++] : queue[head++];
-      if (done[i] || distance != known[first[i]].to_end) continue;
+      if (done[i] || distance != local_[i].to_end) continue;
       done[i] = true;
       order_.push_back(first[i]);
       const std::uint32_t through = further(distance);
-      for (std::uint32_t k = inward.begin[i]; k < inward.begin[i + 1]; ++k) {
-        const std::uint32_t from = inward.from[k];
-        if (through < known[first[from]].to_end) {
-          known[first[from]].to_end = through;
+      for (std::uint32_t k = inward_.begin[i]; k < inward_.begin[i + 1]; ++k) {
+        const std::uint32_t from = inward_.from[k];
+        if (through < local_[from].to_end) {
+          local_[from].to_end = through;
           queue.emplace_back(through, from);
         }
       }
@@ -393,7 +433,6 @@ struct Settled {
     for (std::uint32_t i = 0; i < size; ++i) {
       if (!done[i]) order_.push_back(first[i]);
     }
-    std::copy(order_.begin(), order_.end(), first);
   }
 };
 
@@ -406,20 +445,25 @@ struct GraphShape::Parts {
   bool every_game_ends = false;     // whatever anyone does: no such state, and none stuck
   Components components;            // of the whole graph
 
-  explicit Parts(const Exploration& graph)
-      : components(strongly_connected(
-            graph, [](StateIndex) { return true; },
-            [](StateIndex, std::size_t, StateIndex) { return true; })) {
+  explicit Parts(const Exploration& graph) {
     {
-      const Settled settled(graph, components);
-      const std::size_t n = settled.known.size();
+      std::vector<StateIndex> word;
+      Settled settled(graph, word);
+      components = strongly_connected(
+          graph, [](StateIndex) { return true; },
+          [](StateIndex, std::size_t, StateIndex) { return true; }, word,
+          [&settled](StateIndex* first, std::size_t size, bool cyclic, StateIndex base) {
+            settled(first, size, cyclic, base);
+          });
+      const std::size_t n = word.size();
       can_end.resize(n);
       may_not_end.resize(n);
       can_avoid_end.resize(n);
       for (std::size_t v = 0; v < n; ++v) {
-        can_end[v] = settled.known[v].can_end;
-        may_not_end[v] = settled.known[v].may_not_end;
-        can_avoid_end[v] = settled.known[v].can_avoid_end;
+        const Settled::Known known = Settled::Known::of(word[v]);
+        can_end[v] = known.can_end;
+        may_not_end[v] = known.may_not_end;
+        can_avoid_end[v] = known.can_avoid_end;
       }
     }
     // What the settling held goes back to the system before the solvers'
