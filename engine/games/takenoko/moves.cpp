@@ -3,7 +3,8 @@
 // takenoko_faq.txt, "Mechanic", "Standard actions", "Weather conditions").
 // legal_moves() and rejection() must agree exactly: rejection() explains the
 // common mistakes in the game's words, and anything it lets through must
-// still be in the legal list.
+// still be in the legal list (an action at the actions step is accepted on
+// the listing's own conditions, without listing its kind).
 
 #include <fmt/format.h>
 
@@ -47,6 +48,20 @@ std::optional<Action> action_of(const Move& move) {
   }
 }
 
+// How many arguments an action's move uses: where the gardener or panda
+// goes, the objective pile, or none.
+int action_arguments(const Move& move) {
+  switch (move.kind) {
+    case kMoveGardener:
+    case kMovePanda:
+      return 2;
+    case kTakeObjective:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
 }  // namespace
 
 // --- Questions about the turn ------------------------------------------------
@@ -86,13 +101,14 @@ TakenokoRules::ActionBar TakenokoRules::action_bar(const Position& position, Act
 
 std::optional<std::string> TakenokoRules::action_rejection(const Position& position,
                                                            Action action) const {
-  const std::string who = seat_label(position.turn);
+  // The seat's label only for a refusal: most calls accept.
+  const auto who = [&] { return seat_label(position.turn); };
   switch (action_bar(position, action)) {
     case ActionBar::None:
       return std::nullopt;
     case ActionBar::AllTaken: {
       const bool sun = position.weather == Weather::Sun;
-      return fmt::format("{} has taken the {} actions of this turn{}", who,
+      return fmt::format("{} has taken the {} actions of this turn{}", who(),
                          settings_.actions_per_turn + (sun ? 1 : 0),
                          sun ? " (with the sun's)" : "");
     }
@@ -100,7 +116,7 @@ std::optional<std::string> TakenokoRules::action_rejection(const Position& posit
       return fmt::format(
           "{} has already taken the {} action this turn: the actions of a turn are "
           "different unless the wind blows{}",
-          who, action_name(action),
+          who(), action_name(action),
           other_action_possible(position) ? "" : " (ruling tk.too_few_actions=fewer)");
     case ActionBar::Impossible:
       break;
@@ -120,7 +136,7 @@ std::optional<std::string> TakenokoRules::action_rejection(const Position& posit
         return fmt::format(
             "{} holds {} objectives, the most a hand may hold: complete one before "
             "drawing another",
-            who, player.hand_size());
+            who(), player.hand_size());
       }
       return "every objective pile is empty";
     }
@@ -488,13 +504,14 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
   const Node here = node_at(position);
   if (here.kind == NodeKind::Chance) return chance_rejection(position, move);
   const Seat seat = here.actor;
-  const std::string who = seat_label(seat);
+  // The seat's label only for a refusal: most calls accept.
+  const auto who = [&] { return seat_label(seat); };
   if (is_chance_kind(move.kind)) {
-    return fmt::format("nothing is rolled, dealt or drawn now: {} is to {}", who,
+    return fmt::format("nothing is rolled, dealt or drawn now: {} is to {}", who(),
                        words_for(position.step).doing);
   }
   if (move.seat != seat) {
-    return fmt::format("it is {}'s turn, not {}'s", who, seat_label(move.seat));
+    return fmt::format("it is {}'s turn, not {}'s", who(), seat_label(move.seat));
   }
   const Player& player = position.players[static_cast<std::size_t>(seat)];
   const bool free_time = position.step == Step::Actions || position.step == Step::ApplyWeather;
@@ -517,7 +534,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
         break;
       }
       if (position.step == Step::ApplyWeather) {
-        why = fmt::format("{} first uses or ignores the weather ({}), then takes actions", who,
+        why = fmt::format("{} first uses or ignores the weather ({}), then takes actions", who(),
                           weather_name(position.weather));
         break;
       }
@@ -532,13 +549,21 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
         why = fmt::format("the {} objective pile is empty",
                           category_name(static_cast<Category>(move.args[0])));
       }
+      // What let the move through is what lists it (legal_moves_of_kind),
+      // so with nothing stray in its arguments it is listed: listing every
+      // move of its kind to find it was a tenth of exploring Takenoko's
+      // small variant.
+      if (!why && move.uses_only(action_arguments(move)) &&
+          (move.kind != kTakeObjective || (move.args[0] >= 0 && move.args[0] < kCategories))) {
+        return std::nullopt;
+      }
       break;
     }
     case kPlaceChannel: {
       if (!free_time) break;
       if (player.channels == 0) {
         why = fmt::format(
-            "{} has no irrigation channel on their board (the irrigation action takes one)", who);
+            "{} has no irrigation channel on their board (the irrigation action takes one)", who());
         break;
       }
       const Hex a = hex_arg(move, 0);
@@ -553,7 +578,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
       const int kind = move.args[0];
       if (kind < 1 || kind > kImprovementKinds) break;
       if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) {
-        why = fmt::format("{} keeps no {} token", who,
+        why = fmt::format("{} keeps no {} token", who(),
                           improvement_name(static_cast<Improvement>(kind)));
         break;
       }
@@ -566,7 +591,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
       if (id < 0 || id >= kObjectiveKinds) break;
       const auto objective = static_cast<ObjectiveId>(id);
       if (player.hand[objective] == 0) {
-        why = fmt::format("{} does not hold {}", who, card_of(objective).name);
+        why = fmt::format("{} does not hold {}", who(), card_of(objective).name);
         break;
       }
       std::string missing = shortfall(position, seat, objective);
@@ -575,11 +600,14 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
       break;
     }
     case kEndTurn:
-      if (position.step == Step::Actions && !may_end_turn(position)) {
+      if (position.step != Step::Actions) break;
+      if (!may_end_turn(position)) {
         why = fmt::format(
             "{} has {} action(s) to take still (two different actions a turn; ruling "
             "tk.actions_optional=mandatory)",
-            who, settings_.actions_per_turn - position.actions_taken);
+            who(), settings_.actions_per_turn - position.actions_taken);
+      } else if (move.uses_only(0)) {
+        return std::nullopt;  // listed on the same condition
       }
       break;
     case kKeepPlot: {
@@ -592,14 +620,14 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
         why = fmt::format(
             "{} drew {}: keep one of them and name each of the others once, in the order "
             "they go under the pile",
-            who, join(names, ", "));
+            who(), join(names, ", "));
       }
       break;
     }
     case kPlacePlot: {
       if (position.step != Step::PlacePlot) break;
       if (move.args[0] != position.kept) {
-        why = fmt::format("{} kept {}", who, tile_text(position.kept));
+        why = fmt::format("{} kept {}", who(), tile_text(position.kept));
         break;
       }
       std::string problem = plot_spot_problem(position, hex_arg(move, 1));
@@ -612,7 +640,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
         if (printed_of(position.kept) != Improvement::None) {
           why = fmt::format("{} has a printed improvement already", tile_text(position.kept));
         } else if (player.improvements[static_cast<std::size_t>(kind - 1)] == 0) {
-          why = fmt::format("{} keeps no {} token", who,
+          why = fmt::format("{} keeps no {} token", who(),
                             improvement_name(static_cast<Improvement>(kind)));
         }
       }
@@ -625,7 +653,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
     case kMoveImprovement:
     case kIgnoreWeather: {
       if (!weather_time) {
-        why = fmt::format("there is no weather to use now: {} is to {}", who,
+        why = fmt::format("there is no weather to use now: {} is to {}", who(),
                           words_for(position.step).doing);
         break;
       }
@@ -686,7 +714,7 @@ std::optional<std::string> TakenokoRules::rejection(const Position& position,
   if (why) return why;
   // Whatever the explanations above let through must be a listed move.
   if (listed(position, move)) return std::nullopt;
-  return fmt::format("'{}' is not possible now: {} is to {}", move_text(move), who,
+  return fmt::format("'{}' is not possible now: {} is to {}", move_text(move), who(),
                      words_for(position.step).doing);
 }
 

@@ -134,5 +134,59 @@ TEST(TakenokoGames, RandomGamesThatDoNotEndAreStuckWithFullHandsAndNoTileLeft) {
   }
 }
 
+// An action's move is refused unless the rules list it exactly: the same
+// move with an argument the action does not use set, or an objective pile
+// that does not exist, is refused at every actions step of random games,
+// though the move as listed is legal there.
+TEST(TakenokoGames, AnActionMoveUnlikeEveryListedOneIsRefused) {
+  const Game& game = builtin_games().get("takenoko");
+  const auto rules = game.rules(Variant(game), 2);
+  std::map<std::uint16_t, int> checked;  // by kind
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    Rng rng(seed);
+    RandomAgent agent;
+    auto state = rules->initial_state();
+    std::vector<Move> legal;
+    for (int step = 0; step < 300 && rules->node(*state).kind != NodeKind::Terminal; ++step) {
+      if (rules->node(*state).kind == NodeKind::Decision &&
+          position_of<Position>(*state).step == Step::Actions) {
+        rules->legal_moves(*state, legal);
+        for (const Move& move : legal) {
+          const bool moves_a_piece = move.kind == kMoveGardener || move.kind == kMovePanda;
+          const int used = moves_a_piece ? 2 : move.kind == kTakeObjective ? 1 : 0;
+          const bool action = moves_a_piece || move.kind == kTakeObjective ||
+                              move.kind == kTakePlots || move.kind == kTakeChannel ||
+                              move.kind == kEndTurn;
+          if (!action) continue;
+          std::vector<Move> unlike;
+          Move stray = move;
+          stray.args[static_cast<std::size_t>(used)] = 1;
+          unlike.push_back(stray);
+          if (move.kind == kTakeObjective) {
+            for (const int pile : {-1, kCategories}) {
+              Move other = move;
+              other.args[0] = static_cast<std::int16_t>(pile);
+              unlike.push_back(other);
+            }
+          }
+          for (const Move& refused : unlike) {
+            auto copy = state->clone();
+            EXPECT_FALSE(rules->apply(*copy, refused, nullptr).is_legal())
+                << "'" << rules->move_text(move) << "' with arguments changed, seed " << seed;
+            ++checked[move.kind];
+          }
+          auto copy = state->clone();
+          EXPECT_TRUE(rules->apply(*copy, move, nullptr).is_legal()) << rules->move_text(move);
+        }
+      }
+      ASSERT_TRUE(rules->apply(*state, next_move(*rules, *state, agent, rng), nullptr).is_legal());
+    }
+  }
+  for (const std::uint16_t kind :
+       {kMoveGardener, kMovePanda, kTakeObjective, kTakePlots, kTakeChannel, kEndTurn}) {
+    EXPECT_GT(checked[kind], 0) << "no move of kind " << kind << " came up";
+  }
+}
+
 }  // namespace
 }  // namespace grove::takenoko
