@@ -87,6 +87,9 @@ void write_cards(ByteWriter& out, const std::array<std::uint8_t, kObjectiveKinds
 }  // namespace
 
 void TakenokoRules::encode_position(const Position& position, ByteWriter& out) const {
+  // Taken once: each objective_cards() is a call to another file, and the
+  // piles below asked it 102 times a state.
+  const auto& cards = objective_cards();
   out.unsigned_int(position.plots.size());
   for (const Plot& plot : position.plots) {
     write_hex(out, plot.at);
@@ -112,7 +115,7 @@ void TakenokoRules::encode_position(const Position& position, ByteWriter& out) c
   for (std::size_t category = 0; category < kCategories; ++category) {
     const ObjectivePile& pile = position.objectives[category];
     for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
-      if (static_cast<std::size_t>(objective_cards()[id].category) == category) {
+      if (static_cast<std::size_t>(cards[id].category) == category) {
         out.unsigned_int(pile.unseen[id]);
       }
     }
@@ -148,11 +151,12 @@ void TakenokoRules::encode_position(const Position& position, ByteWriter& out) c
 
 Position TakenokoRules::decode_position(ByteReader& in) const {
   const Settings& rules = settings_;
+  const auto& cards = objective_cards();  // taken once, as in encode_position
   const int all_tiles = sum_of(rules.tiles);
   const int all_sections = sum_of(rules.bamboo);
   std::array<int, kCategories> cards_of{};  // copies of each category's cards
   for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
-    cards_of[static_cast<std::size_t>(objective_cards()[id].category)] += rules.objectives[id];
+    cards_of[static_cast<std::size_t>(cards[id].category)] += rules.objectives[id];
   }
   const int all_cards = sum_of(cards_of);
   auto count = [&](int most, const char* what) {
@@ -172,7 +176,7 @@ Position TakenokoRules::decode_position(ByteReader& in) const {
       if (id < previous) in.fail(fmt::format("{} lists its cards out of order", what));
       if (counts[id] >= rules.objectives[id]) {
         in.fail(fmt::format("{} holds more copies of {} than the variant's {}", what,
-                            objective_cards()[id].name, rules.objectives[id]));
+                            cards[id].name, rules.objectives[id]));
       }
       ++counts[id];
       previous = id;
@@ -225,16 +229,16 @@ Position TakenokoRules::decode_position(ByteReader& in) const {
   for (std::size_t category = 0; category < kCategories; ++category) {
     ObjectivePile& pile = position.objectives[category];
     for (std::size_t id = 0; id < kObjectiveKinds; ++id) {
-      if (static_cast<std::size_t>(objective_cards()[id].category) == category) {
+      if (static_cast<std::size_t>(cards[id].category) == category) {
         pile.unseen[id] = static_cast<std::uint8_t>(count(rules.objectives[id], "objective_piles"));
       }
     }
     pile.bottom.resize(static_cast<std::size_t>(count(cards_of[category], "objectives_under")));
     for (std::uint8_t& under : pile.bottom) {
       under = static_cast<std::uint8_t>(in.unsigned_int(kObjectiveKinds - 1, "objectives_under"));
-      if (static_cast<std::size_t>(objective_cards()[under].category) != category) {
+      if (static_cast<std::size_t>(cards[under].category) != category) {
         in.fail(fmt::format("objectives_under.{} holds {}, not of that pile",
-                            kCategoryNames[category], objective_cards()[under].name));
+                            kCategoryNames[category], cards[under].name));
       }
     }
   }
