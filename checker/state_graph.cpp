@@ -203,7 +203,8 @@ bool has_moves(const Exploration& graph, StateIndex v) {
 // a successor's is the word just read for the same edge; found in a pass
 // after Tarjan's, over the components in their order, each edge's
 // successor was read again from an array of its own, and each state's place
-// in its component from another.
+// in its component from another (Pass the Pandas 8 dice, the command took
+// min 1.82 s that way and 1.70 s this way, 12 runs each).
 class Settled {
  public:
   static constexpr std::uint32_t kFar = (1U << 27) - 1;  // no end
@@ -243,8 +244,10 @@ class Settled {
       return;
     }
     const auto size = static_cast<std::uint32_t>(count);
-    // Each state's word its place in the component from base on: still
-    // open numbers, none below base, as no state outside the component is.
+    // Each state's word its place in the component, from base on: numbers
+    // no state outside it holds (the other open ones are below base, the
+    // closed ones kClosed or more), so one read of a successor's word says
+    // whether it is in the component, and where.
     for (std::uint32_t i = 0; i < size; ++i) word_[first[i]] = base + i;
     // One pass over the component's edges: what leaves it, what stays
     // among the states that avoid every end (all of the component's to
