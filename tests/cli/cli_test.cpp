@@ -346,10 +346,15 @@ class CliTest : public ::testing::Test {
   bool newest_run_is_running() {
     return query("SELECT status FROM runs ORDER BY id DESC LIMIT 1") == "running";
   }
-  // Waits until the newest run is recorded as running (false after a
-  // minute without).
-  bool wait_for_running_run() {
-    return wait_until([&] { return newest_run_is_running(); });
+  // Waits until the run `child` began is recorded as running (false after
+  // a minute without). Asked by process id, not as the newest run: a run
+  // killed before stays "running" and would be taken for the child's own
+  // before the child could even watch for a stop.
+  bool wait_for_running_run(pid_t child) {
+    return wait_until([&] {
+      return query("SELECT status FROM runs WHERE pid = " + std::to_string(child) +
+                   " ORDER BY id DESC LIMIT 1") == "running";
+    });
   }
 
   testing::TempFolder folder_{"cli"};
@@ -1699,7 +1704,7 @@ TEST_F(CliTest, ADamagedGameRecordIsOneLineWithWhereAndUntouched) {
 TEST_F(CliTest, InterruptedFuzzStopsMidGameWithItsJobs) {
   const pid_t child = start({"fuzz", "takenoko", "--games", "1000", "--jobs", "2", "--seed", "5",
                              "--db", db_, "--findings", folder_ / "found"});
-  ASSERT_TRUE(wait_for_running_run()) << "the run never started";
+  ASSERT_TRUE(wait_for_running_run(child)) << "the run never started";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(child, SIGTERM);
   // Before, the jobs played on to the end of their games and the parent
@@ -1765,8 +1770,9 @@ TEST_F(CliTest, KilledOrStoppedAtAnyMomentLosesNothingStored) {
     for (const int signal : {SIGKILL, SIGINT}) {
       std::vector<std::string> arguments = command;
       arguments.insert(arguments.end(), {"--db", db_});
-      const pid_t child = start(arguments);
-      ASSERT_TRUE(wait_for_running_run()) << command[0] << " never started";
+      const std::string printed = folder_ / "printed";
+      const pid_t child = start(arguments, printed);
+      ASSERT_TRUE(wait_for_running_run(child)) << command[0] << " never started";
       std::this_thread::sleep_for(
           std::chrono::milliseconds(std::uniform_int_distribution<int>(20, 400)(moments)));
       kill(child, signal);
@@ -1777,7 +1783,11 @@ TEST_F(CliTest, KilledOrStoppedAtAnyMomentLosesNothingStored) {
       if (signal == SIGKILL) {
         EXPECT_NE(shown.find("status   incomplete"), std::string::npos) << shown;
       } else {
-        ASSERT_TRUE(WIFEXITED(status)) << command[0];
+        std::ifstream printed_file(printed);
+        const std::string output((std::istreambuf_iterator<char>(printed_file)), {});
+        ASSERT_TRUE(WIFEXITED(status))
+            << command[0] << " ended by signal " << WTERMSIG(status) << " after printing:\n"
+            << output;
         EXPECT_EQ(WEXITSTATUS(status), 130) << command[0];
         EXPECT_NE(shown.find("status   interrupted"), std::string::npos) << shown;
       }
