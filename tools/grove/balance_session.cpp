@@ -102,6 +102,7 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   info.ranks = cluster != nullptr ? cluster->size() : 1;
   info.precision = settings.precision;
   info.command = command_line;
+  watch_for_interrupt();
   info.run_id = store.begin_run(
       RunStart{command_line, "balance", game.name, info.variant, info.variant_hash, settings.seed});
   if (const auto run = store.run(info.run_id)) info.started_at = run->started_at;
@@ -175,7 +176,6 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
       play_on_other_ranks(*cluster, settings, run);
     };
   }
-  watch_for_interrupt();
   balance::BalanceOutcome outcome;
   try {
     outcome = balance::run_balance(settings, callbacks);

@@ -5,6 +5,9 @@
 
 namespace grove::cli {
 
+// Called before a command records its run as running: a stop that comes
+// once the run is visible must end it as interrupted, not kill the process
+// and leave the run looking killed.
 void watch_for_interrupt();
 bool interrupted();
 

@@ -44,9 +44,9 @@ int play_command(const Invocation& invocation) {
   }
 
   Store store = Store::open(common.db);
+  watch_for_interrupt();
   const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "play", game.name,
                                                     variant.name(), variant.hash_hex(), seed});
-  watch_for_interrupt();
 
   std::cout << fmt::format("{}: {} players, variant {}, seed {}, agents {}\n", game.title, players,
                            variant.described(), seed, join(agents, ", "));

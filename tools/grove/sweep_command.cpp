@@ -14,6 +14,7 @@
 #include "reports/balance/sweep_grid.hpp"
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/interrupt.hpp"
 #include "tools/grove/sweep_session.hpp"
 
 namespace grove::cli {
@@ -99,6 +100,7 @@ int sweep_command(const Invocation& invocation) {
   info.targets = targets;
 
   Store store = Store::open(common.db);
+  watch_for_interrupt();
   info.run_id = store.begin_run(RunStart{invocation.command_line, "sweep", game.name, base.name(),
                                          base.hash_hex(), info.seed});
   store.add_sweep(SweepRecord{info.run_id, info.points_planned, nlohmann::json(info.axes).dump(),

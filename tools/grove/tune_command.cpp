@@ -14,6 +14,7 @@
 #include "reports/balance/tune.hpp"
 #include "tools/grove/balance_session.hpp"
 #include "tools/grove/commands.hpp"
+#include "tools/grove/interrupt.hpp"
 
 namespace grove::cli {
 namespace {
@@ -131,6 +132,7 @@ int tune_command(const Invocation& invocation) {
   }
 
   Store store = Store::open(common.db);
+  watch_for_interrupt();
   info.run_id = store.begin_run(RunStart{invocation.command_line, "tune", game.name, base.name(),
                                          base.hash_hex(), info.seed});
   store.add_tune(info.run_id, nlohmann::json(info).dump());
