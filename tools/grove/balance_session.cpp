@@ -102,9 +102,8 @@ StoredBalance play_and_store(Store& store, const balance::BalanceSettings& base,
   info.ranks = cluster != nullptr ? cluster->size() : 1;
   info.precision = settings.precision;
   info.command = command_line;
-  watch_for_interrupt();
-  info.run_id = store.begin_run(
-      RunStart{command_line, "balance", game.name, info.variant, info.variant_hash, settings.seed});
+  info.run_id = start_run(store, RunStart{command_line, "balance", game.name, info.variant,
+                                          info.variant_hash, settings.seed});
   if (const auto run = store.run(info.run_id)) info.started_at = run->started_at;
   BalanceRunRecord stored;
   stored.run_id = info.run_id;

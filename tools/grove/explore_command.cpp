@@ -190,9 +190,10 @@ int explore_command(const Invocation& invocation) {
 
   const OutputFolder findings_folder(findings_dir, "--findings");
   Store store = Store::open(common.db);
-  watch_for_interrupt();
-  const std::int64_t run = store.begin_run(RunStart{
-      invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
+  const std::int64_t run = start_run(
+      store,
+      RunStart{
+          invocation.command_line, "explore", game.name, variant.name(), variant.hash_hex(), {}});
   std::cout << fmt::format(
       "{}: exploring variant {}, {} players{}, {} job{}{}{}\n", game.title, variant.described(),
       players, start ? ", from the end of " + start_file : "", explore.jobs,

@@ -326,9 +326,9 @@ int fuzz_command(const Invocation& invocation) {
 
   const OutputFolder findings_folder(findings_dir, "--findings");
   Store store = Store::open(common.db);
-  watch_for_interrupt();
-  const std::int64_t run = store.begin_run(RunStart{
-      invocation.command_line, "fuzz", game.name, base.name(), base.hash_hex(), job.settings.seed});
+  const std::int64_t run =
+      start_run(store, RunStart{invocation.command_line, "fuzz", game.name, base.name(),
+                                base.hash_hex(), job.settings.seed});
   const int still_failing = recheck_findings(store, run, game);
   std::cout << fmt::format("{}: fuzzing {} games, seed {}, {}{}\n", game.title, games,
                            job.settings.seed,

@@ -18,4 +18,9 @@ void watch_for_interrupt() {
 
 bool interrupted() { return stop_requested != 0; }
 
+std::int64_t start_run(Store& store, const RunStart& start) {
+  watch_for_interrupt();
+  return store.begin_run(start);
+}
+
 }  // namespace grove::cli

@@ -44,9 +44,8 @@ int play_command(const Invocation& invocation) {
   }
 
   Store store = Store::open(common.db);
-  watch_for_interrupt();
-  const std::int64_t run = store.begin_run(RunStart{invocation.command_line, "play", game.name,
-                                                    variant.name(), variant.hash_hex(), seed});
+  const std::int64_t run = start_run(store, RunStart{invocation.command_line, "play", game.name,
+                                                     variant.name(), variant.hash_hex(), seed});
 
   std::cout << fmt::format("{}: {} players, variant {}, seed {}, agents {}\n", game.title, players,
                            variant.described(), seed, join(agents, ", "));

@@ -161,9 +161,8 @@ int replay_command(const Invocation& invocation) {
   if (!html.empty()) html_folder.emplace(html, "--html");
   std::set<std::string> pages;
   Store store = Store::open(common.db);
-  watch_for_interrupt();
   const std::int64_t run =
-      store.begin_run(RunStart{invocation.command_line, "replay", "", "", "", {}});
+      start_run(store, RunStart{invocation.command_line, "replay", "", "", "", {}});
   const auto started = std::chrono::steady_clock::now();
   const std::string run_started = utc_timestamp();
 

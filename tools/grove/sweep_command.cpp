@@ -100,9 +100,8 @@ int sweep_command(const Invocation& invocation) {
   info.targets = targets;
 
   Store store = Store::open(common.db);
-  watch_for_interrupt();
-  info.run_id = store.begin_run(RunStart{invocation.command_line, "sweep", game.name, base.name(),
-                                         base.hash_hex(), info.seed});
+  info.run_id = start_run(store, RunStart{invocation.command_line, "sweep", game.name, base.name(),
+                                          base.hash_hex(), info.seed});
   store.add_sweep(SweepRecord{info.run_id, info.points_planned, nlohmann::json(info.axes).dump(),
                               nlohmann::json(info).dump()});
   std::cerr << fmt::format("{} sweep: run {}, {} points of {} games, seed {}\n", game.title,

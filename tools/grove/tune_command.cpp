@@ -132,9 +132,8 @@ int tune_command(const Invocation& invocation) {
   }
 
   Store store = Store::open(common.db);
-  watch_for_interrupt();
-  info.run_id = store.begin_run(RunStart{invocation.command_line, "tune", game.name, base.name(),
-                                         base.hash_hex(), info.seed});
+  info.run_id = start_run(store, RunStart{invocation.command_line, "tune", game.name, base.name(),
+                                          base.hash_hex(), info.seed});
   store.add_tune(info.run_id, nlohmann::json(info).dump());
   std::cerr << fmt::format(
       "{} tune: run {}, {} of {} candidates, {} search round{} and a confirmation, budget {} "
