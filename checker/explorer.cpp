@@ -346,11 +346,17 @@ std::string stop_reason_text(StopReason reason) {
   return "?";
 }
 
-void give_back_freed_memory() {
+void make_room(std::int64_t needed, std::int64_t bound) {
 #ifdef __GLIBC__
-  malloc_trim(0);
+  if (bound > 0 && resident_memory() + needed > bound) malloc_trim(0);
+#else
+  (void)needed;
+  (void)bound;
 #endif
 }
+
+// What the graph's own arrays take (20 bytes a state, 6 an edge).
+std::int64_t graph_need(std::int64_t states, std::int64_t edges) { return 20 * states + 6 * edges; }
 
 std::int64_t resident_memory() {
   std::ifstream statm("/proc/self/statm");
@@ -380,6 +386,7 @@ class Search {
           fmt::format("a search over {} ranks: at most {}, one shard each", ranks_, kShards));
     }
     for (Shard& shard : shards_) shard.differs.resize(others_.size());
+    result_.memory_bound_ = options_.limits.max_memory;
     if (ranks_ > 1) remote_ = RemoteNumbers(kRemoteNumbers);
     comparing_ = std::any_of(others_.begin(), others_.end(),
                              [](const Rules* other) { return other != nullptr; });
@@ -1134,7 +1141,7 @@ class Search {
     }
     states = exchange_->sum(states);
     edges = exchange_->sum(edges);
-    // The graph's arrays (20 bytes a state, 6 an edge), with room for what
+    // The graph's arrays (graph_need), with room for what
     // the analyses need beside it (analyses_need), which is more than the gathered bytes
     // (about 10 a state and 3 an edge, read into the graph a shard at a
     // time): the components, the solvers' copy by place and the values
@@ -1144,7 +1151,8 @@ class Search {
     // process holding that graph peaked at 170 MB resident in the analyses,
     // the search's leftovers and the program itself included.
     Exploration& out = result_;
-    out.graph_estimate_ = 20 * states + 6 * edges + analyses_need(states, edges);
+    out.graph_estimate_ = graph_need(states, edges) + analyses_need(states, edges);
+    make_room(out.graph_estimate_);
     out.room_on_rank_zero_ = room();
     bool gather = options_.gather != ExploreOptions::Gather::Never;
     if (options_.gather == ExploreOptions::Gather::IfItFits && out.room_on_rank_zero_ >= 0) {
@@ -1287,11 +1295,15 @@ class Search {
       if (!gather_to_rank_zero()) return;
     }
     Exploration& out = result_;
-    give_back_freed_memory();
     number_shards();
     std::size_t edges = 0;
     for (const Shard& shard : shards_) edges += shard.edge_target.size();
     const std::size_t states = out.shard_begin_[kShards];
+    // What is left to copy: the graph's arrays are large blocks of their
+    // own, not made of what the shards free as the copy goes on.
+    auto states_left = static_cast<std::int64_t>(states);
+    auto edges_left = static_cast<std::int64_t>(edges);
+    make_room(graph_need(states_left, edges_left));
     out.node_class_.reserve(states);
     out.actor_.reserve(states);
     out.winners_.reserve(states);
@@ -1335,11 +1347,10 @@ class Search {
         out.edge_probability_.push_back(index[i]);
       }
       take_findings(t);
+      states_left -= count;
+      edges_left -= static_cast<std::int64_t>(shard.edge_target.size());
       shard = Shard();
-      // The graph's own arrays are large blocks of their own, so the
-      // shards' memory would stay with the allocator, doubling the peak,
-      // unless it goes back to the system as the copy goes on.
-      if ((t & 31) == 31) give_back_freed_memory();
+      if ((t & 31) == 31) make_room(graph_need(states_left, edges_left));
     }
     for (const ByteReader& reader : gathered_from_) {
       if (!reader.at_end()) throw std::logic_error("a rank's part of the graph goes on past it");
@@ -1350,8 +1361,14 @@ class Search {
     out.transitions_ = static_cast<std::int64_t>(out.edge_target_.size());
     out.initial_ = dense(initial_);
     take_figures();
-    if (out.complete())
+    if (out.complete()) {
+      make_room(analyses_need(out.states_, out.transitions_));
       out.analyses_skipped_ = analyses_room(out.states_, out.transitions_, room());
+    }
+  }
+
+  void make_room(std::int64_t needed) const {
+    checker::make_room(needed, options_.limits.max_memory);
   }
 
   // What --memory leaves this process now (-1: no bound).
@@ -1422,12 +1439,12 @@ class Search {
 
     // The analyses run on every rank or none: where one rank has no room
     // for them beside its part, all ranks say so. What the search freed
-    // goes back first, or it would count as used (and stay resident).
-    give_back_freed_memory();
+    // goes back first where it would be counted as used against them.
+    const std::int64_t need = analyses_need_on_ranks(part.states_here(), edges);
+    make_room(need);
     const std::int64_t here = room();
     const std::int64_t short_by =
-        exchange_->largest(here < 0 ? std::numeric_limits<std::int64_t>::min()
-                                    : analyses_need_on_ranks(part.states_here(), edges) - here);
+        exchange_->largest(here < 0 ? std::numeric_limits<std::int64_t>::min() : need - here);
     auto analyses = std::make_shared<AnalysesOnRanks>();
     if (out.complete() && short_by > 0) {
       out.analyses_skipped_ = fmt::format(
@@ -1612,9 +1629,10 @@ Exploration explore(const Rules& rules, const std::vector<const Rules*>& alterna
     search.run();
   }
   // What the search freed goes back to the system before the analyses make
-  // their arrays: left to the allocator, its pages stayed resident and
-  // raised their peak (Pass the Pandas 8 dice: 17 MB).
-  give_back_freed_memory();
+  // their arrays where they would not fit beside it.
+  if (result.complete() && result.analysed_on_ranks() == nullptr) {
+    make_room(analyses_need(result.states(), result.transitions()), options.limits.max_memory);
+  }
   return result;
 }
 

@@ -470,9 +470,8 @@ struct GraphShape::Parts {
       }
     }
     // What the settling held goes back to the system before the solvers'
-    // arrays are made: kept by the allocator, part of it stayed resident
-    // through the peak.
-    give_back_freed_memory();
+    // arrays are made, where they would not fit beside it.
+    make_room(analyses_need(graph.states(), graph.transitions()), graph.memory_bound());
     every_game_ends = true;
     for (StateIndex v = 0; v < can_avoid_end.size() && every_game_ends; ++v) {
       every_game_ends =
