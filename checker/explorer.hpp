@@ -324,8 +324,8 @@ std::int64_t resident_memory();
 // again: giving it back took a system call per free range (18,000 at the
 // end of one search) and broke the 2 MB pages around each into 4 KB ones,
 // which the analyses then read through. Pass the Pandas 8 dice, full
-// states: the whole command 15-18% faster for keeping it, its peak 221 MB
-// rather than 157.
+// states: the whole command 17% faster for keeping it, its peak 222 MB
+// rather than 148 (checker/README.md).
 void make_room(std::int64_t needed, std::int64_t bound);
 
 }  // namespace grove::checker

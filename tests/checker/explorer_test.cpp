@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <unordered_map>
@@ -22,6 +24,7 @@
 #include "engine/games/builtin.hpp"
 #include "engine/scenario/replay.hpp"
 #include "tests/checker/planted_game.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace grove {
 namespace {
@@ -126,6 +129,31 @@ TEST(FingerprintSet, KeepsAtMostNineteenBytesPerFingerprint) {
 }
 
 // --- Planted defects -------------------------------------------------------------
+
+// What the process frees stays with the allocator while --memory leaves
+// room for what comes next, and goes back to the system once it would not.
+TEST(Explorer, GivesFreedMemoryBackOnlyWhenTheMemoryBoundNeedsIt) {
+  if (grove::testing::kSanitized) GTEST_SKIP() << "AddressSanitizer's allocator keeps freed memory";
+#ifndef __GLIBC__
+  GTEST_SKIP() << "only glibc's allocator gives freed memory back on request";
+#endif
+  constexpr std::int64_t kMB = 1 << 20;
+  constexpr std::size_t kBlock = 4096, kBlocks = 16384;  // 64 MB, each block on malloc's heap
+  std::vector<std::unique_ptr<char[]>> blocks;
+  for (std::size_t i = 0; i < kBlocks; ++i) {
+    blocks.emplace_back(new char[kBlock]);
+    std::memset(blocks.back().get(), 1, kBlock);
+  }
+  // The last block stays, so the freed ones lie below it: the allocator
+  // gives back by itself only what is freed at the top of its heap.
+  for (std::size_t i = 0; i + 1 < kBlocks; ++i) blocks[i].reset();
+  const std::int64_t held = checker::resident_memory();
+  checker::make_room(kMB, 0);                // no bound
+  checker::make_room(kMB, held + 64 * kMB);  // room to spare
+  EXPECT_GT(checker::resident_memory(), held - 16 * kMB);
+  checker::make_room(kMB, held);  // the bound would be passed
+  EXPECT_LT(checker::resident_memory(), held - 32 * kMB);
+}
 
 TEST(Explorer, FindsAStuckStateWithAShortestTrace) {
   const Explored run = explore_planted(PlantedBug::Stuck);
