@@ -128,8 +128,6 @@ TEST(FingerprintSet, KeepsAtMostNineteenBytesPerFingerprint) {
   }
 }
 
-// --- Planted defects -------------------------------------------------------------
-
 // What the process frees stays with the allocator while --memory leaves
 // room for what comes next, and goes back to the system once it would not.
 TEST(Explorer, GivesFreedMemoryBackOnlyWhenTheMemoryBoundNeedsIt) {
@@ -154,6 +152,8 @@ TEST(Explorer, GivesFreedMemoryBackOnlyWhenTheMemoryBoundNeedsIt) {
   checker::make_room(kMB, held);  // the bound would be passed
   EXPECT_LT(checker::resident_memory(), held - 32 * kMB);
 }
+
+// --- Planted defects -------------------------------------------------------------
 
 TEST(Explorer, FindsAStuckStateWithAShortestTrace) {
   const Explored run = explore_planted(PlantedBug::Stuck);
