@@ -320,6 +320,9 @@ bool same_moves(const std::vector<Move>& a, const std::vector<Move>& b) {
   return same_in_any_order(a, b, std::equal_to<>(), std::less<>());
 }
 
+// What the graph's own arrays take (20 bytes a state, 6 an edge).
+std::int64_t graph_need(std::int64_t states, std::int64_t edges) { return 20 * states + 6 * edges; }
+
 std::uint32_t winner_bits(const Outcome& outcome) {
   std::uint32_t bits = 0;
   for (Seat seat : outcome.winners()) {
@@ -354,9 +357,6 @@ void make_room(std::int64_t needed, std::int64_t bound) {
   (void)bound;
 #endif
 }
-
-// What the graph's own arrays take (20 bytes a state, 6 an edge).
-std::int64_t graph_need(std::int64_t states, std::int64_t edges) { return 20 * states + 6 * edges; }
 
 std::int64_t resident_memory() {
   std::ifstream statm("/proc/self/statm");
